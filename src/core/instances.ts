@@ -42,14 +42,34 @@ export function parseOverrides(pairs: readonly string[]): Record<string, unknown
   return out;
 }
 
-/** Instance i of a set is generated from the stream `seed/i`, so sets are prefix-stable. */
+/** Redraws allowed per instance when a task with signatures draws a puzzle the set already has. */
+export const DUPLICATE_REDRAWS = 50;
+
+/**
+ * Instance i of a set is generated from the stream `seed/i`, so sets are prefix-stable. A task
+ * with signatures redraws a duplicate from `seed/i/redraw/r`; when every redraw is a duplicate
+ * too, the parameters admit no more distinct puzzles than were found, which is an input error.
+ */
 export function generateInstances(task: AnyTask, params: unknown, count: number, seed: Seed): Instance[] {
   const root = new Rng(seed);
   const out: Instance[] = [];
+  const seen = new Set<string>();
   for (let i = 0; i < count; i++) {
-    const rng = root.split(i);
-    const inst = task.generate(params, rng);
-    out.push({ ...inst, seed: rng.seed, id: inst.id || stableId(task.id, params, rng.seed) });
+    for (let redraw = 0; ; redraw++) {
+      const rng = redraw === 0 ? root.split(i) : root.split(`${i}/redraw/${redraw}`);
+      const inst = task.generate(params, rng);
+      const signature = task.signature?.(inst);
+      if (signature !== undefined && seen.has(signature)) {
+        if (redraw < DUPLICATE_REDRAWS) continue;
+        throw new InputError(
+          `${task.id}: only ${out.length} distinct instances found for these parameters (instance ${i + 1} repeated an earlier one ${DUPLICATE_REDRAWS + 1} times); ask for fewer or change the parameters`,
+          { field: "count" },
+        );
+      }
+      if (signature !== undefined) seen.add(signature);
+      out.push({ ...inst, seed: rng.seed, id: inst.id || stableId(task.id, params, rng.seed) });
+      break;
+    }
   }
   return out;
 }

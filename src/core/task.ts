@@ -123,6 +123,11 @@ export interface Task<Params = unknown, Data = unknown, Answer = unknown> {
   load?(record: unknown): Instance<Data>;
   /** Writes an instance in the official record format. */
   dump?(inst: Instance<Data>): unknown;
+  /**
+   * What makes two instances the same puzzle (e.g. CHAIN's multiset of canonical piece shapes).
+   * When set, a generated set never holds two instances with the same signature.
+   */
+  signature?(inst: Instance<Data>): string;
   /** The instance's difficulty level, for reports grouped by level (SPaRC: 1–5). */
   level?(inst: Instance<Data>): string | null;
   /** Reference answers an instance carries (e.g. the stored solutions). */

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { stepBudget } from "./budget.ts";
+import { PALETTE, pieceColour } from "./palette.ts";
+import { scenePng, sceneSvg } from "./views.ts";
+
+const red = {
+  name: "red",
+  hex: "#e6194b",
+  cells: [
+    [0, 0, 0],
+    [1, 0, 0],
+  ] as [number, number, number][],
+};
+const blue = { name: "blue", hex: "#4363d8", cells: [[0, 0, 1]] as [number, number, number][] };
+
+describe("scene pictures", () => {
+  it("show four views, the set-aside pieces and a legend naming every colour", () => {
+    const r = sceneSvg([red], { box: [2, 1, 2], aside: [blue], asideTitle: "Unplaced pieces" });
+    expect((r.svg.match(/view from/g) ?? []).length).toBe(4);
+    expect(r.svg).toContain("Unplaced pieces");
+    expect(r.svg).toContain(">red<");
+    expect(r.svg).toContain(">blue<");
+    expect(r.svg).toContain(">x1<");
+    expect(sceneSvg([red], { box: [2, 1, 2], aside: [blue], asideTitle: "Unplaced pieces" }).svg).toBe(r.svg);
+  });
+
+  it("has a single fixed view for one-shot prompts, and renders to PNG", () => {
+    const r = sceneSvg([red, blue], { views: "single" });
+    expect((r.svg.match(/view from/g) ?? []).length).toBe(1);
+    const png = scenePng([red, blue], { views: "single" }, "two pieces");
+    expect(Buffer.from(png.data.subarray(1, 4)).toString()).toBe("PNG");
+  });
+});
+
+describe("palette and budget", () => {
+  it("names every piece distinctly", () => {
+    const names = Array.from({ length: 3 * PALETTE.length }, (_, i) => pieceColour(i).name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.every((n) => /^[a-z]+\d*$/.test(n))).toBe(true);
+  });
+
+  it("keeps the step budget within 30–60 unless the optimum needs more", () => {
+    expect(stepBudget(3)).toBe(30);
+    expect(stepBudget(20)).toBe(40);
+    expect(stepBudget(40)).toBe(60);
+    expect(stepBudget(98)).toBe(147);
+  });
+});
