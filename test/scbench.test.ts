@@ -21,7 +21,7 @@ describe("SCBench tasks through the generic contracts", () => {
   });
 
   for (const task of tasks) {
-    it(`${task.id}: every level generates, round-trips, solves and verifies through the text path`, () => {
+    it(`${task.id}: every level generates, round-trips, solves and verifies through the text path`, async () => {
       const levels = Object.keys(task.levels);
       for (let i = 0; i < 50; i++) {
         const level = levels[i % levels.length] as string;
@@ -35,7 +35,7 @@ describe("SCBench tasks through the generic contracts", () => {
         const text = task.formatAnswer?.(answer, inst) ?? JSON.stringify(answer);
         const parsed = task.parse(text, inst);
         expect(isParseFailure(parsed)).toBe(false);
-        expect(task.verify(inst, parsed).passed, `${task.id} ${level} seed ${i}`).toBe(true);
+        expect((await task.verify(inst, parsed)).passed, `${task.id} ${level} seed ${i}`).toBe(true);
         const prompt = task.prompt(inst, {});
         expect(prompt.outputSchema).toBeDefined();
         expect(task.render?.(inst, answer).svg).toMatch(/^<svg/);

@@ -90,10 +90,10 @@ export function solveCommand(
   finish(skipped);
 }
 
-export function verifyCommand(
+export async function verifyCommand(
   taskId: string,
   o: Out & { instances: string; answers?: string; reference?: boolean },
-): void {
+): Promise<void> {
   const task = getTask(taskId);
   if (!o.answers === !o.reference) throw new InputError("give exactly one of --answers F or --reference");
   const { byId, list, skipped } = loadInstances(task, o.instances);
@@ -102,9 +102,9 @@ export function verifyCommand(
   if (o.reference) {
     if (!task.references) throw new InputError(`${task.id} instances carry no reference answers`);
     for (const inst of list) {
-      task.references(inst).forEach((answer, index) => {
-        rows.push(verdictRow(inst.id, task.verify(inst, answer), { index }));
-      });
+      for (const [index, answer] of task.references(inst).entries()) {
+        rows.push(verdictRow(inst.id, await task.verify(inst, answer), { index }));
+      }
     }
   } else {
     const { items, errors } = readAnswers(task, o.answers as string);
@@ -117,7 +117,7 @@ export function verifyCommand(
         continue;
       }
       rows.push(
-        verdictRow(a.id, task.verify(inst, a.answer), a.index === undefined ? {} : { index: a.index }),
+        verdictRow(a.id, await task.verify(inst, a.answer), a.index === undefined ? {} : { index: a.index }),
       );
     }
   }
@@ -126,10 +126,10 @@ export function verifyCommand(
   finish(bad);
 }
 
-export function gradeCommand(
+export async function gradeCommand(
   taskId: string,
   o: Out & { instances: string; responses: string; lenient?: boolean },
-): void {
+): Promise<void> {
   const task = getTask(taskId);
   const { byId, skipped } = loadInstances(task, o.instances);
   const { items, errors } = readResponses(o.responses);
@@ -157,7 +157,7 @@ export function gradeCommand(
         lenientCatches++;
       }
     }
-    const verdict = isParseFailure(answer) ? parseFailureVerdict(answer) : task.verify(inst, answer);
+    const verdict = isParseFailure(answer) ? parseFailureVerdict(answer) : await task.verify(inst, answer);
     rows.push(
       verdictRow(r.id, verdict, {
         answer: isParseFailure(answer) ? null : answer,

@@ -9,7 +9,7 @@ import { getTask } from "../core/registry.ts";
  * The built-in default job (`npm start`): generate a small SPaRC set, solve every puzzle from
  * scratch, verify every solution, render each puzzle with its first solution, and print a table.
  */
-export function demoCommand(o: { count: number; seed: string; out: string }): void {
+export async function demoCommand(o: { count: number; seed: string; out: string }): Promise<void> {
   const task = getTask("sparc");
   const solve = task.solve;
   const render = task.render;
@@ -31,7 +31,7 @@ export function demoCommand(o: { count: number; seed: string; out: string }): vo
     const s0 = performance.now();
     const solved = solve(inst, { all: true });
     const solveMs = performance.now() - s0;
-    const verdicts = solved.answers.map((a) => task.verify(inst, a));
+    const verdicts = await Promise.all(solved.answers.map((a) => task.verify(inst, a)));
     const ok =
       solved.complete && solved.answers.length === record.solution_count && verdicts.every((v) => v.passed);
     allOk &&= ok;

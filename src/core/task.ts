@@ -105,7 +105,16 @@ export interface Environment<Action = unknown> {
   optimalSteps?: number;
 }
 
-export interface Task<Params = unknown, Data = unknown, Answer = unknown> {
+/**
+ * `Checked` is what `verify` returns: a Verdict, or a promise of one for tasks whose verifier
+ * runs out of process (ComBench's sandboxed Python).
+ */
+export interface Task<
+  Params = unknown,
+  Data = unknown,
+  Answer = unknown,
+  Checked extends Verdict | Promise<Verdict> = Verdict,
+> {
   /** "sparc", "scbench/hamiltonian-loop", "chain/stacking", … */
   id: string;
   suite: string;
@@ -134,7 +143,8 @@ export interface Task<Params = unknown, Data = unknown, Answer = unknown> {
   references?(inst: Instance<Data>): Answer[];
   prompt(inst: Instance<Data>, opts?: PromptOptions): Prompt;
   parse(text: string, inst: Instance<Data>, opts?: ParseOptions): Answer | ParseFailure;
-  verify(inst: Instance<Data>, answer: Answer): Verdict;
+  /** Deterministic and offline; may be async (e.g. a verifier run in a sandboxed subprocess). */
+  verify(inst: Instance<Data>, answer: Answer): Checked;
   solve?(inst: Instance<Data>, opts?: SolveOptions): SolveResult<Answer>;
   /** An answer written as model text that `parse` reads back (the oracle agent answers with it). */
   formatAnswer?(answer: Answer, inst: Instance<Data>): string;
@@ -145,4 +155,4 @@ export interface Task<Params = unknown, Data = unknown, Answer = unknown> {
 }
 
 /** A task with its type parameters erased, as the registry and the CLI hold it. */
-export type AnyTask = Task<unknown, unknown, unknown>;
+export type AnyTask = Task<unknown, unknown, unknown, Verdict | Promise<Verdict>>;

@@ -263,7 +263,7 @@ async function runSingle(item: PlanItem, opts: RunOptions): Promise<Outcome | nu
   const parsed = item.task.parse(response.text, item.instance);
   const verdict: Verdict = isParseFailure(parsed)
     ? parseFailureVerdict(parsed)
-    : item.task.verify(item.instance, parsed);
+    : await item.task.verify(item.instance, parsed);
   return {
     sample: {
       ...base,

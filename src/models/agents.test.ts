@@ -39,7 +39,7 @@ describe("oracle", () => {
     for (const inst of instances) {
       const answer = task.parse(await ask(oracle, inst), inst);
       expect(isParseFailure(answer), inst.id).toBe(false);
-      expect(task.verify(inst, answer).passed, inst.id).toBe(true);
+      expect((await task.verify(inst, answer)).passed, inst.id).toBe(true);
     }
   });
 
