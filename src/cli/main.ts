@@ -159,6 +159,13 @@ export function buildProgram(): Command {
     .option("--history <n>", "episode turns kept in the context", int("--history"), 4)
     .option("--max-steps <n>", "episode step cap", int("--max-steps"))
     .option("--traceback", "episodes may undo steps (SPaRC gym)")
+    .option("--judge <model>", "the judge model for tasks graded by one (ComBench proofs), PROVIDER:MODEL")
+    .option(
+      "--judge-attempts <n>",
+      "judge calls per sample before it is recorded as unscored",
+      int("--judge-attempts"),
+      3,
+    )
     .option(
       "--format <f>",
       "report format: md, json or csv",

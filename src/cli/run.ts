@@ -45,6 +45,8 @@ export interface RunFlags {
   history: number;
   maxSteps?: number;
   traceback?: boolean;
+  judge?: string;
+  judgeAttempts: number;
   format: "md" | "json" | "csv";
   progress: boolean;
 }
@@ -88,6 +90,16 @@ export async function runCommand(target: string, f: RunFlags): Promise<void> {
     },
   };
   const models: Model[] = f.model.map((id) => resolveModel(id, { baseURL: f.baseUrl, env, retry }));
+  const judged = tasks.filter((t) => t.judge);
+  if (judged.length > 0 && !f.judge) {
+    throw new InputError(
+      `${judged.map((t) => t.id).join(", ")} ${judged.length === 1 ? "is" : "are"} graded by a judge model: pass --judge PROVIDER:MODEL`,
+      { field: "--judge" },
+    );
+  }
+  const judge = f.judge
+    ? { model: resolveModel(f.judge, { baseURL: f.baseUrl, env, retry }), attempts: f.judgeAttempts }
+    : undefined;
   const work = instancesFor(tasks, f);
   const episode = f.gym === true;
   if (episode && !tasks.some((t) => t.env))
@@ -116,6 +128,7 @@ export async function runCommand(target: string, f: RunFlags): Promise<void> {
     generation,
     prompt,
     episode: episode ? { history: f.history, maxSteps: f.maxSteps, traceback: f.traceback ?? false } : null,
+    ...(judge ? { judge: { model: f.judge, attempts: f.judgeAttempts } } : {}),
   };
   const { resumed } = store.openRun(name, config);
   const prices = pricesFrom(f.prices);
@@ -145,6 +158,7 @@ export async function runCommand(target: string, f: RunFlags): Promise<void> {
       prices,
       history: f.history,
       maxSteps: f.maxSteps,
+      judge,
       // Episodes see pictures of their state with the vision wording.
       envOptions: episode
         ? { ...(f.traceback ? { traceback: true } : {}), ...(f.variant === "vision" ? { vision: true } : {}) }

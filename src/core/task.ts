@@ -109,6 +109,27 @@ export interface Environment<Action = unknown> {
  * `Checked` is what `verify` returns: a Verdict, or a promise of one for tasks whose verifier
  * runs out of process (ComBench's sandboxed Python).
  */
+/** One response put to a task's judge. */
+export interface JudgeInput<Answer> {
+  text: string;
+  /** Null when the response could not be parsed. */
+  answer: Answer | null;
+  /** The offline verdict (parse failure included). */
+  verdict: Verdict;
+}
+
+/**
+ * A model judge for what no offline verifier can check (ComBench's proofs against a rubric).
+ * The runner asks the judge model, reads its grade, retries unreadable replies, then combines.
+ */
+export interface TaskJudge<Data, Answer> {
+  prompt(inst: Instance<Data>, input: JudgeInput<Answer>): Prompt;
+  /** The grade in the judge's reply, or why the reply is not an acceptable grade. */
+  read(text: string): number | ParseFailure;
+  /** The final verdict; `grade` is null when every attempt failed (the sample stays, unscored). */
+  combine(inst: Instance<Data>, verdict: Verdict, grade: number | null, note: string): Verdict;
+}
+
 export interface Task<
   Params = unknown,
   Data = unknown,
@@ -145,6 +166,8 @@ export interface Task<
   parse(text: string, inst: Instance<Data>, opts?: ParseOptions): Answer | ParseFailure;
   /** Deterministic and offline; may be async (e.g. a verifier run in a sandboxed subprocess). */
   verify(inst: Instance<Data>, answer: Answer): Checked;
+  /** When set, runs need a judge model (`--judge`) and verdicts are final only after it. */
+  judge?: TaskJudge<Data, Answer>;
   solve?(inst: Instance<Data>, opts?: SolveOptions): SolveResult<Answer>;
   /** An answer written as model text that `parse` reads back (the oracle agent answers with it). */
   formatAnswer?(answer: Answer, inst: Instance<Data>): string;

@@ -1,5 +1,8 @@
-/** How an answer failed: unreadable (`parse`), malformed for the task (`invalid`), or readable and legal but not a solution (`wrong`). */
-export type FailureKind = "parse" | "invalid" | "wrong";
+/**
+ * How an answer failed: unreadable (`parse`), malformed for the task (`invalid`), readable and
+ * legal but not a solution (`wrong`), or left without the judge's grade it needs (`unscored`).
+ */
+export type FailureKind = "parse" | "invalid" | "wrong" | "unscored";
 
 export interface Check {
   name: string;

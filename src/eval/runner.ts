@@ -14,7 +14,7 @@ import type { Message, PromptOptions } from "../core/task.ts";
 import { isParseFailure, parseFailureVerdict, type Verdict } from "../core/verdict.ts";
 import { costOf, type PriceTable } from "../report/prices.ts";
 import type { Store } from "../store/store.ts";
-import type { SampleRecord, StepRecord } from "../store/types.ts";
+import type { JudgeRecord, SampleRecord, StepRecord } from "../store/types.ts";
 import { type PlanItem, runPooled } from "./plan.ts";
 
 export interface GenerationOptions {
@@ -41,6 +41,8 @@ export interface RunOptions {
   /** Episodes: the turns of history sent with each step, and the step cap. */
   history: number;
   maxSteps?: number;
+  /** The judge model for tasks graded by one, and how many times to ask before leaving a sample unscored. */
+  judge?: { model: Model; attempts: number };
   /** Environment options passed to `task.env`. */
   envOptions?: Record<string, unknown>;
   /** Soft stop: no new samples start; the ones in flight finish and are saved. */
@@ -162,12 +164,13 @@ async function ask(
   req: ModelRequest,
   opts: RunOptions,
   step?: number,
+  model: Model = item.model,
 ): Promise<{ response: ModelResponse; cached: boolean } | { error: string; attempts: Attempt[] } | null> {
-  const key = item.model.local ? null : cacheKey(item.model, req, item.epoch, step);
+  const key = model.local ? null : cacheKey(model, req, item.epoch, step);
   const hit = key ? opts.store.cacheGet(key) : undefined;
   if (hit) return { response: hit, cached: true };
   try {
-    const response = await item.model.generate(req, opts.signal);
+    const response = await model.generate(req, opts.signal);
     if (key) opts.store.cachePut(key, response);
     return { response, cached: false };
   } catch (e) {
@@ -218,6 +221,7 @@ function baseSample(
     attempts: [],
     error: null,
     cached: false,
+    judge: null,
     steps: null,
     optimalSteps: null,
     startedAt,
@@ -261,9 +265,15 @@ async function runSingle(item: PlanItem, opts: RunOptions): Promise<Outcome | nu
   }
   const { response, cached } = got;
   const parsed = item.task.parse(response.text, item.instance);
-  const verdict: Verdict = isParseFailure(parsed)
+  let verdict: Verdict = isParseFailure(parsed)
     ? parseFailureVerdict(parsed)
     : await item.task.verify(item.instance, parsed);
+  let judge: JudgeRecord | null = null;
+  if (item.task.judge) {
+    const judged = await runJudge(item, response.text, isParseFailure(parsed) ? null : parsed, verdict, opts);
+    if (judged === null) return null;
+    ({ verdict, judge } = judged);
+  }
   return {
     sample: {
       ...base,
@@ -281,9 +291,65 @@ async function runSingle(item: PlanItem, opts: RunOptions): Promise<Outcome | nu
       latencyMs: response.latencyMs,
       attempts: response.attempts,
       cached,
+      judge,
       finishedAt,
     },
   };
+}
+
+/** Judge calls are cached apart from the answer's call (and from episode steps) by their step number. */
+const JUDGE_STEP = -1000;
+
+/**
+ * Asks the judge model up to `attempts` times until its reply reads as a grade, then lets the
+ * task combine grade and verdict. A sample whose judge never gave a readable grade is kept,
+ * unscored. Null when a hard stop abandoned it.
+ */
+async function runJudge(
+  item: PlanItem,
+  text: string,
+  answer: unknown,
+  verdict: Verdict,
+  opts: RunOptions,
+): Promise<{ verdict: Verdict; judge: JudgeRecord } | null> {
+  const spec = item.task.judge;
+  if (!spec) throw new Error(`${item.task.id} has no judge`);
+  if (!opts.judge) throw new Error(`${item.task.id} is graded by a judge model, and none was given`);
+  const { model, attempts } = opts.judge;
+  const prompt = spec.prompt(item.instance, { text, answer, verdict });
+  const record: JudgeRecord = {
+    model: model.id,
+    grade: null,
+    replies: [],
+    errors: [],
+    usage: ZERO_USAGE,
+    costUsd: 0,
+  };
+  for (let attempt = 0; attempt < attempts && record.grade === null; attempt++) {
+    const req: ModelRequest = {
+      ...request(item, prompt.messages, opts, prompt.images),
+      outputSchema: prompt.outputSchema,
+    };
+    const got = await ask(item, req, opts, JUDGE_STEP - attempt, model);
+    if (got === null) return null;
+    if ("error" in got) {
+      record.errors.push(`call failed: ${got.error}`);
+      continue;
+    }
+    const { response } = got;
+    record.replies.push(response.text);
+    record.usage = addUsage(record.usage, response.usage);
+    const c = costOf(model.id, response.usage, opts.prices);
+    record.costUsd = record.costUsd === null || c === null ? null : record.costUsd + c;
+    const grade = spec.read(response.text);
+    if (isParseFailure(grade)) record.errors.push(grade.message);
+    else record.grade = grade;
+  }
+  const note =
+    record.grade === null
+      ? `no readable grade from ${model.id} after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${record.errors.at(-1) ?? ""}`
+      : `graded ${record.grade} by ${model.id}`;
+  return { verdict: spec.combine(item.instance, verdict, record.grade, note), judge: record };
 }
 
 /**

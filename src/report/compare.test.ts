@@ -36,6 +36,7 @@ function sample(
     attempts: [],
     error: null,
     cached: false,
+    judge: null,
     steps: null,
     optimalSteps: null,
     startedAt: "",

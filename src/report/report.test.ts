@@ -46,6 +46,7 @@ function sample(spec: Spec): SampleRecord {
     attempts: [],
     error: null,
     cached: false,
+    judge: null,
     steps: null,
     optimalSteps: null,
     startedAt: "2025-01-01T00:00:00.000Z",

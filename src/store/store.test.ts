@@ -67,6 +67,7 @@ function sample(over: Partial<SampleRecord> = {}): SampleRecord {
     ],
     error: null,
     cached: false,
+    judge: null,
     steps: null,
     optimalSteps: null,
     startedAt: "2025-01-01T00:00:00.000Z",
@@ -412,7 +413,7 @@ describe("Store", () => {
     openStore(path).close();
     const raw = new Database(path, { readonly: true });
     expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(raw.pragma("user_version", { simple: true })).toBe(1);
+    expect(raw.pragma("user_version", { simple: true })).toBe(2);
     const indexes = raw
       .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'samples'")
       .all();
@@ -422,6 +423,43 @@ describe("Store", () => {
     raw.close();
     const memory = openStore(":memory:");
     expect(memory.openRun("m", null).run.config).toBeNull();
+  });
+
+  it("upgrades a schema-1 store in place, and keeps judge records", () => {
+    const path = tempPath();
+    const old = new Database(path);
+    // The first schema, as the first release wrote it: the samples table without a judge column.
+    old.exec(`CREATE TABLE runs (name TEXT PRIMARY KEY, created_at TEXT NOT NULL, config TEXT, status TEXT NOT NULL);
+      CREATE TABLE samples (run TEXT NOT NULL, key TEXT NOT NULL, task TEXT NOT NULL, suite TEXT NOT NULL, tags TEXT NOT NULL,
+        level TEXT, instance TEXT NOT NULL, model TEXT NOT NULL, epoch INTEGER NOT NULL, status TEXT NOT NULL, prompt TEXT,
+        text TEXT, reasoning TEXT, answer TEXT, verdict TEXT, score REAL, passed INTEGER, failure_kind TEXT,
+        input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL, reasoning_tokens INTEGER NOT NULL,
+        cached_tokens INTEGER NOT NULL, cost_usd REAL, latency_ms REAL NOT NULL, attempts TEXT NOT NULL, error TEXT,
+        cached INTEGER NOT NULL, steps INTEGER, optimal_steps INTEGER, started_at TEXT NOT NULL, finished_at TEXT NOT NULL,
+        PRIMARY KEY (run, key));
+      CREATE TABLE steps (run TEXT NOT NULL, sample_key TEXT NOT NULL, idx INTEGER NOT NULL, observation TEXT NOT NULL,
+        reply TEXT NOT NULL, action TEXT, reward REAL NOT NULL, error TEXT, input_tokens INTEGER NOT NULL,
+        output_tokens INTEGER NOT NULL, reasoning_tokens INTEGER NOT NULL, cached_tokens INTEGER NOT NULL,
+        PRIMARY KEY (run, sample_key, idx));
+      CREATE TABLE cache (key TEXT PRIMARY KEY, response TEXT NOT NULL, created_at TEXT NOT NULL);
+      PRAGMA user_version = 1;`);
+    old.close();
+    const store = openStore(path);
+    store.openRun("r1", {});
+    const judged = sample({
+      judge: {
+        model: "judge",
+        grade: 6,
+        replies: ["<points>6 out of 7</points>"],
+        errors: [],
+        usage: { input: 5, output: 1, reasoning: 0, cached: 0 },
+        costUsd: null,
+      },
+    });
+    store.saveSample(judged);
+    expect(store.samples("r1")[0]?.judge).toEqual(judged.judge);
+    store.saveSample(sample({ key: "other" }));
+    expect(store.samples("r1").find((s) => s.key === "other")?.judge).toBeNull();
   });
 
   it("saves 10,000 samples", () => {

@@ -4,7 +4,7 @@ import Database from "better-sqlite3";
 import { InputError } from "../core/errors.ts";
 import type { Attempt, ModelResponse, Usage } from "../core/model.ts";
 import type { Verdict } from "../core/verdict.ts";
-import type { RunRecord, SampleRecord, StepRecord } from "./types.ts";
+import type { JudgeRecord, RunRecord, SampleRecord, StepRecord } from "./types.ts";
 
 export { exportSamples } from "./export.ts";
 
@@ -81,6 +81,7 @@ const MIGRATIONS: readonly string[] = [
     created_at TEXT NOT NULL
   );
   `,
+  `ALTER TABLE samples ADD COLUMN judge TEXT;`,
 ];
 
 interface RunRow {
@@ -131,6 +132,7 @@ interface SampleRow extends UsageColumns {
   optimal_steps: number | null;
   started_at: string;
   finished_at: string;
+  judge: string | null;
 }
 
 interface StepRow extends UsageColumns {
@@ -205,6 +207,7 @@ const SAMPLE_COLUMNS = [
   "optimal_steps",
   "started_at",
   "finished_at",
+  "judge",
 ] as const;
 
 const STEP_COLUMNS = [
@@ -528,6 +531,7 @@ function sampleRow(s: SampleRecord): SampleRow {
     optimal_steps: s.optimalSteps,
     started_at: s.startedAt,
     finished_at: s.finishedAt,
+    judge: toJson(s.judge),
   };
 }
 
@@ -561,6 +565,7 @@ function sampleRecord(r: SampleRow): SampleRecord {
     optimalSteps: r.optimal_steps,
     startedAt: r.started_at,
     finishedAt: r.finished_at,
+    judge: (fromJson(r.judge) as JudgeRecord | null) ?? null,
   };
 }
 

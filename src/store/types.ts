@@ -45,11 +45,26 @@ export interface SampleRecord {
   error: string | null;
   /** True when the answer came from the response cache (no call was made). */
   cached: boolean;
+  /** The judge's work, for tasks graded by a judge model; null otherwise. */
+  judge: JudgeRecord | null;
   /** Episodes: steps taken and the optimal number of steps, when known. */
   steps: number | null;
   optimalSteps: number | null;
   startedAt: string;
   finishedAt: string;
+}
+
+/** What a judge model was asked and answered for one sample. */
+export interface JudgeRecord {
+  model: string;
+  /** The grade read from the judge; null when every attempt failed. */
+  grade: number | null;
+  /** Every judge reply, in order (unreadable ones included). */
+  replies: string[];
+  /** Why each failed attempt failed. */
+  errors: string[];
+  usage: Usage;
+  costUsd: number | null;
 }
 
 /** One step of an interactive episode. */
