@@ -115,6 +115,44 @@ describe("plumb run with the built-in agents", () => {
     for (const s of samples) expect(s.steps).toBe(s.optimalSteps);
   });
 
+  it("ends an episode whose model never replies in form, counting every turn", () => {
+    const file = someInstances(dir, 1);
+    const id = (JSON.parse(readFileSync(file, "utf8").split("\n")[0] as string) as { id: string }).id;
+    const replies = join(dir, "garbage.jsonl");
+    writeFileSync(replies, `${JSON.stringify({ id, text: "I would rather not say." })}\n`);
+    const run = (name: string, ...extra: string[]) =>
+      plumb(
+        "run",
+        "sparc",
+        "--instances",
+        file,
+        "--model",
+        `replay:${replies}`,
+        "--gym",
+        "--run",
+        name,
+        "--db",
+        db,
+        "--format",
+        "json",
+        "--no-progress",
+        ...extra,
+      );
+    const export1 = (name: string) =>
+      JSON.parse(plumb("export", name, "--db", db, "--format", "jsonl").stdout.trim()) as {
+        steps: number;
+        passed: boolean;
+      };
+    expect(run("garbage-capped", "--max-steps", "7").code).toBe(0);
+    expect(export1("garbage-capped")).toMatchObject({ steps: 7, passed: false });
+    // Without --max-steps the environment's own budget ends it.
+    expect(run("garbage-budget").code).toBe(0);
+    const s = export1("garbage-budget");
+    expect(s.passed).toBe(false);
+    expect(s.steps).toBeGreaterThan(7);
+    expect(s.steps).toBeLessThan(1000);
+  });
+
   it("lists, reports and compares stored runs", () => {
     expect(plumb("runs", "--db", db).stdout).toMatch(/^base\t/m);
     const md = plumb("report", "base", "--db", db);

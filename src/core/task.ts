@@ -102,6 +102,8 @@ export interface Environment<Action = unknown> {
   readonly done: boolean;
   readonly success: boolean;
   readonly steps: number;
+  /** The environment's own step budget, if it has one. */
+  readonly maxSteps?: number;
   optimalSteps?: number;
 }
 

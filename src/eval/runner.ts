@@ -352,11 +352,16 @@ async function runJudge(
   return { verdict: spec.combine(item.instance, verdict, record.grade, note), judge: record };
 }
 
+/** Turns of an episode whose environment sets no budget and whose run gives no --max-steps. */
+const EPISODE_TURN_CAP = 200;
+
 /**
  * An interactive episode: the environment's instructions as the system message, then each
  * turn the observation (with the last `history` turns before it) and the model's reply, read
- * with the environment's action parser; an unreadable reply costs a step and is answered with
- * an "invalid action" observation. Every step is stored.
+ * with the environment's action parser; an unreadable reply costs a turn and is answered with
+ * an "invalid action" observation. The episode ends when the environment says so or after the
+ * turn cap (--max-steps, else the environment's budget); its step count is the turns taken.
+ * Every step is stored.
  */
 async function runEpisode(item: PlanItem, opts: RunOptions): Promise<Outcome | null> {
   const startedAt = new Date().toISOString();
@@ -374,7 +379,8 @@ async function runEpisode(item: PlanItem, opts: RunOptions): Promise<Outcome | n
   let lastReply: string | null = null;
   let allCached = true;
   let error: string | null = null;
-  const cap = opts.maxSteps ?? Number.POSITIVE_INFINITY;
+  // Unreadable replies are turns too, so a model that never answers in form still ends.
+  const cap = opts.maxSteps ?? env.maxSteps ?? EPISODE_TURN_CAP;
   for (let i = 0; !env.done && i < cap; i++) {
     const user: Message = { role: "user", content: observation.text };
     const window = turns.slice(Math.max(0, turns.length - 2 * opts.history));
@@ -458,7 +464,7 @@ async function runEpisode(item: PlanItem, opts: RunOptions): Promise<Outcome | n
       attempts,
       error,
       cached: steps.length > 0 && allCached,
-      steps: env.steps,
+      steps: steps.length,
       optimalSteps: env.optimalSteps ?? null,
       finishedAt: new Date().toISOString(),
     },

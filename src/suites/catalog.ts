@@ -1,4 +1,6 @@
 import { registerTask } from "../core/registry.ts";
+import { burrTask } from "./chain/burr/index.ts";
+import { stackingTask } from "./chain/stacking/index.ts";
 import { curveFittingTask } from "./scbench/curve-fitting/index.ts";
 import { delaunayTask } from "./scbench/delaunay/index.ts";
 import { halfSubdivisionTask } from "./scbench/half-subdivision/index.ts";
@@ -30,4 +32,6 @@ export function registerAllTasks(): void {
   registerTask(printablePrimeTask);
   registerTask(curveFittingTask);
   registerTask(twoSegmentsTask);
+  registerTask(stackingTask);
+  registerTask(burrTask);
 }

@@ -24,6 +24,16 @@ describe("scene pictures", () => {
     expect(sceneSvg([red], { box: [2, 1, 2], aside: [blue], asideTitle: "Unplaced pieces" }).svg).toBe(r.svg);
   });
 
+  it("draws an empty box (nothing placed yet) with finite sizes", () => {
+    for (const views of ["single", "multi"] as const) {
+      const r = sceneSvg([], { box: [2, 2, 2], aside: [red, blue], views });
+      expect(Number.isFinite(r.width) && Number.isFinite(r.height)).toBe(true);
+      expect(r.svg).not.toMatch(/NaN|Infinity/);
+      expect(r.width).toBeGreaterThan(150);
+    }
+    expect(sceneSvg([]).svg).not.toMatch(/NaN|Infinity/);
+  });
+
   it("has a single fixed view for one-shot prompts, and renders to PNG", () => {
     const r = sceneSvg([red, blue], { views: "single" });
     expect((r.svg.match(/view from/g) ?? []).length).toBe(1);

@@ -126,7 +126,8 @@ function viewPanel(
   );
   const under: string[] = [];
   const over: string[] = [];
-  const pts: Point2[] = [faces.min, faces.max];
+  // An empty scene (nothing placed yet) has no faces and so no finite extent of its own.
+  const pts: Point2[] = Number.isFinite(faces.min[0]) ? [faces.min, faces.max] : [camera.project([0, 0, 0])];
   const line = (a: Point2, b: Point2, style: string) =>
     `<line x1="${a[0].toFixed(1)}" y1="${a[1].toFixed(1)}" x2="${b[0].toFixed(1)}" y2="${b[1].toFixed(1)}" ${style}/>`;
   const text = (p: Point2, s: string, size: number, fill = "#444") =>

@@ -3,7 +3,7 @@ import { stableId } from "../../../core/canonical.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { JsonSchema, Task } from "../../../core/task.ts";
 import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
-import { parseJsonAnswer } from "../common/json-answer.ts";
+import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import {
   behaviour,
   CANONICAL_CONFIGURATIONS,

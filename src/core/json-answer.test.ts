@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { isParseFailure } from "../../../core/verdict.ts";
+import { isParseFailure } from "./verdict.ts";
 import { parseJsonAnswer } from "./json-answer.ts";
 
 const schema = z.object({ rects: z.array(z.array(z.number().int()).length(4)) });

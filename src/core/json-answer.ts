@@ -1,5 +1,5 @@
 import type { ZodType } from "zod";
-import { ParseFailure } from "../../../core/verdict.ts";
+import { ParseFailure } from "./verdict.ts";
 
 /**
  * Reads a JSON answer from model text: the whole text when it is JSON (structured output), else

@@ -1,0 +1,68 @@
+/** The stored form of a burr instance and of agent actions. */
+import { z } from "zod";
+import type { Cell } from "../../../geometry/voxels.ts";
+import type { PlanMove } from "./disassemble.ts";
+import { AXES, type Axis, type MoveSpec } from "./state.ts";
+
+const cell = z.tuple([z.number().int(), z.number().int(), z.number().int()]);
+
+export const TIERS = ["easy", "mid", "hard"] as const;
+export type Tier = (typeof TIERS)[number];
+
+export const burrDataSchema = z.object({
+  source: z.enum(["generated", "luban"]),
+  tier: z.enum(TIERS),
+  pieces: z.array(z.object({ name: z.string().min(1), hex: z.string(), cells: z.array(cell).min(1) })).min(2),
+  /** Notchable numbers of a Luban lock's sticks, in piece order. */
+  numbers: z.array(z.number().int()).nullable(),
+  plan: z.array(
+    z.object({ pieces: z.array(z.string()).min(1), axis: z.enum(AXES), distance: z.number().int() }),
+  ),
+  level: z.string(),
+  optimal: z.number().int().nonnegative(),
+  stats: z.object({ attempts: z.number().int(), nodes: z.number().int() }),
+});
+export type BurrData = z.infer<typeof burrDataSchema>;
+
+export const moveActionSchema = z.object({
+  action: z.literal("move"),
+  piece: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  axis: z.enum(["x", "y", "z", "+x", "+y", "+z", "-x", "-y", "-z"]),
+  distance: z.number(),
+});
+export const burrActionSchema = z.discriminatedUnion("action", [
+  moveActionSchema,
+  z.object({ action: z.literal("state") }),
+]);
+export type BurrAction = z.infer<typeof burrActionSchema>;
+
+export const ACTION_SIGNATURES = { move: ["piece", "axis", "distance"], state: [] } as const;
+
+/** An action's move: "-x" with distance 2 is x with distance −2. */
+export function moveOf(a: z.infer<typeof moveActionSchema>): MoveSpec {
+  const axis = a.axis.replace(/^[+-]/, "") as Axis;
+  return {
+    pieces: typeof a.piece === "string" ? [a.piece] : a.piece,
+    axis,
+    distance: a.axis.startsWith("-") ? -a.distance : a.distance,
+  };
+}
+
+export function actionOf(m: MoveSpec): BurrAction {
+  return {
+    action: "move",
+    piece: m.pieces.length === 1 ? (m.pieces[0] as string) : m.pieces,
+    axis: m.axis,
+    distance: m.distance,
+  };
+}
+
+export function specOf(m: PlanMove, names: readonly string[]): MoveSpec {
+  return {
+    pieces: m.pieces.map((i) => names[i] as string),
+    axis: AXES[m.dir >> 1] as Axis,
+    distance: (m.dir & 1 ? -1 : 1) * m.distance,
+  };
+}
+
+export const shapesOf = (data: BurrData): Cell[][] => data.pieces.map((p) => p.cells as Cell[]);

@@ -1,0 +1,118 @@
+/**
+ * Procedural interlocking puzzles, kept when the disassembler takes them apart completely and
+ * the first separation needs the asked number of moves:
+ * - "generated": a box cut into connected pieces grown from random seeds;
+ * - "luban": a six-piece burr (Luban lock) of random notchable sticks.
+ */
+import type { Rng } from "../../../core/rng.ts";
+import { boxCells, type Cell, cellKey, NEIGHBOURS } from "../../../geometry/voxels.ts";
+import { type Disassembly, disassemble } from "./disassemble.ts";
+import { isUsableNumber, pieceFromNumber, placeInSlot, REMOVABLE } from "./notchable.ts";
+
+export interface GenerateOptions {
+  source: "generated" | "luban";
+  box: Cell;
+  minPieces: number;
+  maxPieces: number;
+  /** Bounds on the moves before the first separation (the first number of the level). */
+  minLevel: number;
+  maxLevel: number;
+  /** Chance that a Luban stick keeps each removable cube that is still free. */
+  fill: number;
+  maxAttempts: number;
+  nodeLimit: number;
+}
+
+export interface GeneratedBurr {
+  pieces: Cell[][];
+  /** The sticks' notchable numbers, for a Luban lock. */
+  numbers: number[] | null;
+  solution: Disassembly;
+  attempts: number;
+}
+
+/** Draws candidates until one meets the bounds; throws a RangeError naming the bounds otherwise. */
+export function generateBurr(opts: GenerateOptions, rng: Rng): GeneratedBurr {
+  for (let attempt = 1; attempt <= opts.maxAttempts; attempt++) {
+    const draw = rng.split(`attempt/${attempt}`);
+    const luban = opts.source === "luban" ? lubanPieces(opts.fill, draw) : null;
+    const pieces = luban ? luban.pieces : opts.source === "luban" ? null : boxPieces(opts, draw);
+    if (!pieces) continue;
+    const solution = disassemble(pieces, { nodeLimit: opts.nodeLimit });
+    if (!solution.tree) continue;
+    const first = solution.tree.moves.length;
+    if (first < opts.minLevel || first > opts.maxLevel) continue;
+    return { pieces, numbers: luban?.numbers ?? null, solution, attempts: attempt };
+  }
+  throw new RangeError(
+    `no ${opts.source} burr with ${opts.minPieces}–${opts.maxPieces} pieces and first level ${opts.minLevel}–${opts.maxLevel} in ${opts.maxAttempts} attempts`,
+  );
+}
+
+/** A box cut into k connected pieces of at least two cells, grown from random seeds. */
+function boxPieces(opts: GenerateOptions, rng: Rng): Cell[][] | null {
+  const cells = boxCells(opts.box);
+  const k = rng.int(opts.minPieces, opts.maxPieces);
+  if (k < 2 || k * 2 > cells.length) return null;
+  const owner = new Map<string, number>();
+  const pieces: Cell[][] = [];
+  for (const seed of rng.shuffle(cells).slice(0, k)) {
+    owner.set(cellKey(seed), pieces.length);
+    pieces.push([seed]);
+  }
+  const inBox = new Set(cells.map(cellKey));
+  for (let left = cells.length - k; left > 0; ) {
+    const growable = pieces
+      .map((p, i) => ({ i, options: frontier(p, inBox, owner) }))
+      .filter((g) => g.options.length > 0);
+    if (growable.length === 0) return null;
+    const g = rng.pick(growable);
+    const c = rng.pick(g.options);
+    owner.set(cellKey(c), g.i);
+    (pieces[g.i] as Cell[]).push(c);
+    left--;
+  }
+  return pieces.every((p) => p.length >= 2) ? pieces : null;
+}
+
+function frontier(piece: readonly Cell[], inBox: Set<string>, owner: Map<string, number>): Cell[] {
+  const out = new Map<string, Cell>();
+  for (const c of piece) {
+    for (const d of NEIGHBOURS) {
+      const n: Cell = [c[0] + d[0], c[1] + d[1], c[2] + d[2]];
+      const key = cellKey(n);
+      if (inBox.has(key) && !owner.has(key)) out.set(key, n);
+    }
+  }
+  return [...out.values()].sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]);
+}
+
+/**
+ * A six-piece burr of random notchable sticks: each slot in turn keeps each of its removable
+ * cubes that is still free with probability `fill`, either way round, retried until connected.
+ */
+function lubanPieces(fill: number, rng: Rng): { pieces: Cell[][]; numbers: number[] } | null {
+  const taken = new Set<string>();
+  const pieces: Cell[][] = [];
+  const numbers: number[] = [];
+  for (let slot = 0; slot < 6; slot++) {
+    const flipped = rng.bool();
+    const free = placeInSlot(1, slot, flipped).map((c) => !taken.has(cellKey(c)));
+    const solid = pieceFromNumber(1);
+    let n = 0;
+    for (let tries = 0; tries < 20 && n === 0; tries++) {
+      let removed = 0;
+      REMOVABLE.forEach((cube, k) => {
+        const i = solid.findIndex((c) => c[0] === cube[0] && c[1] === cube[1] && c[2] === cube[2]);
+        if (!free[i] || !rng.bool(fill)) removed |= 1 << k;
+      });
+      if (isUsableNumber(removed + 1)) n = removed + 1;
+    }
+    if (n === 0) return null;
+    const cells = placeInSlot(n, slot, flipped);
+    for (const c of cells) taken.add(cellKey(c));
+    pieces.push(cells);
+    numbers.push(n);
+  }
+  return { pieces, numbers };
+}

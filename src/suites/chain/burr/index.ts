@@ -1,0 +1,244 @@
+/**
+ * chain/burr: interlocking burr puzzles (CHAIN's puzzle family) taken apart by sliding pieces.
+ * Interactive through `env`, or one-shot: the whole plan as a JSON array of actions.
+ */
+import { z } from "zod";
+import { stableId } from "../../../core/canonical.ts";
+import { InputError } from "../../../core/errors.ts";
+import type { Rng } from "../../../core/rng.ts";
+import type { Instance, Prompt, PromptOptions, Task } from "../../../core/task.ts";
+import { ParseFailure, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
+import { canonicalKey } from "../../../geometry/voxels.ts";
+import { pieceColour } from "../common/palette.ts";
+import { scenePng, sceneSvg } from "../common/views.ts";
+import {
+  actionOf,
+  type BurrAction,
+  type BurrData,
+  burrActionSchema,
+  burrDataSchema,
+  moveOf,
+  shapesOf,
+  specOf,
+  type Tier,
+} from "./data.ts";
+import { BurrEnv } from "./env.ts";
+import { generateBurr } from "./generate.ts";
+import { BurrState } from "./state.ts";
+import { rulesText, scenePieces, stateText } from "./text.ts";
+
+const cell = z.tuple([z.number().int().min(1), z.number().int().min(1), z.number().int().min(1)]);
+
+export const burrParamsSchema = z.object({
+  /** "generated": a box cut into interlocking pieces; "luban": a six-piece burr of notchable sticks. */
+  source: z.enum(["generated", "luban"]).default("generated"),
+  /** Box of a "generated" puzzle. */
+  box: cell.default([3, 3, 2]),
+  minPieces: z.number().int().min(2).max(30).default(3),
+  maxPieces: z.number().int().min(2).max(30).default(4),
+  /** Bounds on the moves before the first separation. */
+  minLevel: z.number().int().min(1).default(1),
+  maxLevel: z.number().int().min(1).default(2),
+  /** Chance that a Luban stick keeps each free removable cube. */
+  fill: z.number().min(0).max(1).default(0.4),
+  maxAttempts: z.number().int().min(1).default(3000),
+  nodeLimit: z.number().int().min(1).default(20000),
+});
+export type BurrParams = z.infer<typeof burrParamsSchema>;
+
+const answerSchema = z.array(burrActionSchema);
+type BurrAnswer = z.infer<typeof answerSchema>;
+
+/** The tier a puzzle falls in by its piece count and the moves before its first separation. */
+export function tierOf(pieces: number, firstLevel: number): Tier {
+  if (pieces >= 6 && firstLevel >= 3) return "hard";
+  if (pieces >= 4 && firstLevel >= 2) return "mid";
+  return "easy";
+}
+
+function generate(params: BurrParams, rng: Rng): Instance<BurrData> {
+  if (params.minPieces > params.maxPieces || params.minLevel > params.maxLevel) {
+    throw new InputError("minPieces/minLevel must not exceed maxPieces/maxLevel", { field: "params" });
+  }
+  let g: ReturnType<typeof generateBurr>;
+  try {
+    g = generateBurr(params, rng);
+  } catch (e) {
+    if (e instanceof RangeError) throw new InputError(e.message, { field: "params" });
+    throw e;
+  }
+  const names = g.pieces.map((_, i) => pieceColour(i).name);
+  const first = g.solution.tree?.moves.length ?? 0;
+  const data: BurrData = {
+    source: params.source,
+    tier: tierOf(g.pieces.length, first),
+    pieces: g.pieces.map((cells, i) => ({ name: names[i] as string, hex: pieceColour(i).hex, cells })),
+    numbers: g.numbers,
+    plan: g.solution.plan.map((m) => specOf(m, names)),
+    level: g.solution.level,
+    optimal: g.solution.moves,
+    stats: { attempts: g.attempts, nodes: g.solution.nodes },
+  };
+  return { id: stableId("chain/burr", params, rng.seed), task: "chain/burr", params, seed: rng.seed, data };
+}
+
+function prompt(inst: Instance<BurrData>, opts: PromptOptions = {}): Prompt {
+  const variant = opts.variant ?? "default";
+  if (variant !== "default" && variant !== "vision") {
+    throw new InputError(`unknown prompt variant "${variant}" for chain/burr (variants: default, vision)`, {
+      field: "variant",
+    });
+  }
+  if ((opts.shots ?? 0) !== 0)
+    throw new InputError("chain/burr has no worked examples: shots must be 0", { field: "shots" });
+  const state = new BurrState(
+    inst.data.pieces.map((p) => p.name),
+    shapesOf(inst.data),
+  );
+  const text = [
+    rulesText(inst.data),
+    "",
+    "THE PUZZLE NOW",
+    stateText(state),
+    "",
+    "TASK",
+    "You get no feedback: write the whole plan at once. Answer with a JSON array of the moves in order, each an object such as",
+    '{"action": "move", "piece": "red", "axis": "x", "distance": -2} or {"action": "move", "piece": ["red", "blue"], "axis": "z", "distance": 3}.',
+    "The plan is played move by move from this position; it must take every piece out, and the first refused move ends it.",
+    "Put the array last in your reply, in a ```json fenced block.",
+  ];
+  if (opts.maxOutputTokens !== undefined)
+    text.push(`Your reply may use at most ${opts.maxOutputTokens} output tokens.`);
+  const out: Prompt = { messages: [{ role: "user", content: text.join("\n") }] };
+  if (variant === "vision") {
+    const { inPlay } = scenePieces(inst.data, state);
+    out.images = [scenePng(inPlay, { views: "single" }, "The assembled burr puzzle from one fixed view")];
+  }
+  return out;
+}
+
+/** The last fenced json block, else the last JSON array in the text, as a list of actions. */
+function parse(text: string): BurrAnswer | ParseFailure {
+  const fences = [...text.matchAll(/```(?:json)?\s*([\s\S]*?)```/gi)].map((m) => (m[1] as string).trim());
+  const candidates = [...fences.reverse().filter((f) => f.startsWith("[")), ...arraysFromEnd(text)];
+  for (const candidate of candidates) {
+    let value: unknown;
+    try {
+      value = JSON.parse(candidate);
+    } catch {
+      continue;
+    }
+    if (!Array.isArray(value)) continue;
+    const parsed = answerSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    return new ParseFailure(
+      `the plan is not a list of actions: at ${issue?.path.join(".")}: ${issue?.message}`,
+    );
+  }
+  return new ParseFailure(
+    'no JSON array of actions found: expected a ```json block with [ {"action": "move", …}, … ]',
+  );
+}
+
+function arraysFromEnd(text: string): string[] {
+  const out: string[] = [];
+  const end = text.lastIndexOf("]");
+  if (end < 0) return out;
+  for (let start = text.lastIndexOf("[", end); start >= 0; start = text.lastIndexOf("[", start - 1)) {
+    out.push(text.slice(start, end + 1));
+    if (start === 0) break;
+  }
+  return out;
+}
+
+function verify(inst: Instance<BurrData>, answer: BurrAnswer): Verdict {
+  const state = new BurrState(
+    inst.data.pieces.map((p) => p.name),
+    shapesOf(inst.data),
+  );
+  let refusal: string | null = null;
+  answer.forEach((a, i) => {
+    if (refusal !== null || a.action === "state") return;
+    const outcome = state.move(moveOf(a));
+    if (outcome.error) refusal = `move ${i + 1} (${JSON.stringify(a)}) refused: ${outcome.error}`;
+  });
+  return verdictFromChecks([
+    { name: "plan.actions_valid", ok: refusal === null, detail: refusal ?? undefined },
+    {
+      name: "plan.solved",
+      ok: state.solved,
+      detail: `${state.removed.length} of ${inst.data.pieces.length} pieces taken out`,
+    },
+  ]);
+}
+
+function randomAnswer(inst: Instance<BurrData>, rng: Rng): BurrAnswer {
+  const state = new BurrState(
+    inst.data.pieces.map((p) => p.name),
+    shapesOf(inst.data),
+  );
+  const out: BurrAnswer = [];
+  for (let i = 0; i < Math.max(2, 2 * inst.data.optimal) && !state.solved; i++) {
+    const move = rng.pick(state.legalMoves());
+    state.move(move);
+    out.push(actionOf(move));
+  }
+  return out;
+}
+
+function signature(inst: Instance<BurrData>): string {
+  return inst.data.pieces
+    .map((p) => canonicalKey(p.cells as [number, number, number][]))
+    .sort()
+    .join("|");
+}
+
+export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
+  id: "chain/burr",
+  suite: "chain",
+  description:
+    "Take an interlocking burr puzzle apart by sliding pieces or groups along the axes; the disassembler gives the optimal plan and the BurrTools level.",
+  tags: ["interactive", "interlocking", "burr", "3d"],
+  params: burrParamsSchema,
+  levels: {
+    easy: {},
+    mid: { source: "luban", minLevel: 2, maxLevel: 2 },
+    hard: { source: "luban", minLevel: 3, maxLevel: 99 },
+  },
+  answer: answerSchema,
+  data: burrDataSchema,
+  generate,
+  signature,
+  level: (inst) => inst.data.tier,
+  prompt,
+  parse: (text) => parse(text),
+  verify,
+  solve: (inst) => ({
+    answers: [inst.data.plan.map(actionOf)],
+    complete: true,
+    stats: { moves: inst.data.optimal, nodes: inst.data.stats.nodes },
+  }),
+  formatAnswer: (answer) => `\`\`\`json\n${JSON.stringify(answer)}\n\`\`\``,
+  randomAnswer,
+  render: (inst) => {
+    const state = new BurrState(
+      inst.data.pieces.map((p) => p.name),
+      shapesOf(inst.data),
+    );
+    return sceneSvg(scenePieces(inst.data, state).inPlay, {
+      views: "multi",
+      title: `Burr ${inst.data.level}`,
+    });
+  },
+  env: (inst, opts = {}) =>
+    new BurrEnv(inst.data, {
+      maxSteps: typeof opts.maxSteps === "number" ? opts.maxSteps : undefined,
+      vision: opts.vision === true,
+    }),
+};
+
+export { analyseBurr } from "./analyse.ts";
+export { pieceFromNumber, placeInSlot, SOLID_NOTCHABLE } from "./notchable.ts";
+export { loadXmpuzzle } from "./xmpuzzle.ts";
+export type { BurrAction };

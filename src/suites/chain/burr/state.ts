@@ -1,0 +1,155 @@
+/**
+ * The play state of a burr: where each piece is, which pieces still hang together (sub-assemblies),
+ * and which are taken out. Moves slide a group of pieces of one sub-assembly one unit at a time;
+ * pieces of different sub-assemblies never meet.
+ */
+import { bounds, type Cell } from "../../../geometry/voxels.ts";
+import { add, axisOf, clearance, DIRECTIONS, dirOf, groupMoves, Motion, signOf, step } from "./motion.ts";
+
+export type Axis = "x" | "y" | "z";
+export const AXES: readonly Axis[] = ["x", "y", "z"];
+
+/** A move in the agent's terms: piece names, an axis and a signed whole distance. */
+export interface MoveSpec {
+  pieces: string[];
+  axis: Axis;
+  distance: number;
+}
+
+export interface MoveOutcome {
+  /** Why the move was refused (nothing moved), or null. */
+  error: string | null;
+  /** Parts that came apart, as piece names; empty when nothing separated. */
+  split: string[][];
+}
+
+export class BurrState {
+  readonly motion: Motion;
+  pos: Cell[];
+  /** Sub-assemblies of two or more pieces still in play, each a sorted list of piece indices. */
+  assemblies: number[][];
+  removed: number[];
+
+  constructor(
+    readonly names: readonly string[],
+    readonly shapes: readonly (readonly Cell[])[],
+    motion?: Motion,
+  ) {
+    this.motion = motion ?? new Motion(shapes);
+    this.pos = shapes.map((): Cell => [0, 0, 0]);
+    this.assemblies = shapes.length > 1 ? [shapes.map((_, i) => i)] : [];
+    this.removed = shapes.length > 1 ? [] : [0];
+  }
+
+  clone(): BurrState {
+    const s = new BurrState(this.names, this.shapes, this.motion);
+    s.pos = this.pos.map((c) => [...c] as Cell);
+    s.assemblies = this.assemblies.map((a) => [...a]);
+    s.removed = [...this.removed];
+    return s;
+  }
+
+  get solved(): boolean {
+    return this.assemblies.length === 0;
+  }
+
+  cells(i: number): Cell[] {
+    return (this.shapes[i] as Cell[]).map((c) => add(c, this.pos[i] as Cell));
+  }
+
+  key(): string {
+    return `${this.pos.map((p) => p.join(",")).join(";")}|${this.assemblies.map((a) => a.join(",")).join("/")}`;
+  }
+
+  assemblyOf(i: number): number {
+    return this.assemblies.findIndex((a) => a.includes(i));
+  }
+
+  /** Checks and, when legal, carries out a move; errors come in a fixed order. */
+  move(spec: MoveSpec): MoveOutcome {
+    const ids: number[] = [];
+    for (const name of spec.pieces) {
+      const i = this.names.indexOf(name);
+      if (i < 0) return refused(`unknown piece "${name}"; the pieces are ${this.names.join(", ")}`);
+      if (!ids.includes(i)) ids.push(i);
+    }
+    const gone = ids.find((i) => this.removed.includes(i));
+    if (gone !== undefined) return refused(`${this.names[gone]} has already been taken out`);
+    const home = this.assemblyOf(ids[0] as number);
+    const stray = ids.find((i) => this.assemblyOf(i) !== home);
+    if (stray !== undefined) {
+      return refused(
+        `${this.names[ids[0] as number]} and ${this.names[stray]} are in different sub-assemblies and cannot move together`,
+      );
+    }
+    if (!Number.isInteger(spec.distance) || spec.distance === 0) {
+      return refused(`the distance must be a non-zero whole number of units, got ${spec.distance}`);
+    }
+    const dir = dirOf(AXES.indexOf(spec.axis), Math.sign(spec.distance));
+    const k = Math.abs(spec.distance);
+    const members = this.assemblies[home] as number[];
+    let block: { unit: number; by: number; piece: number } | null = null;
+    for (const g of ids) {
+      for (const o of members) {
+        if (ids.includes(o)) continue;
+        const r: Cell = [0, 1, 2].map((a) => (this.pos[o]?.[a] ?? 0) - (this.pos[g]?.[a] ?? 0)) as Cell;
+        const gap = this.motion.gaps(g, o, r)[dir] as number;
+        if (gap < k && (block === null || gap + 1 < block.unit)) block = { unit: gap + 1, by: o, piece: g };
+      }
+    }
+    if (block) {
+      return refused(
+        `blocked: ${this.names[block.piece]} would hit ${this.names[block.by]} at unit ${block.unit} of ${k} moving ${DIRECTIONS[dir]}; nothing moved`,
+      );
+    }
+    const d = step(dir, k);
+    for (const g of ids) this.pos[g] = add(this.pos[g] as Cell, d);
+    return { error: null, split: this.splitIfApart(home, ids, dir) };
+  }
+
+  /** After a move the group comes away when its bounding box no longer meets the rest's. */
+  private splitIfApart(home: number, ids: readonly number[], dir: number): string[][] {
+    const members = this.assemblies[home] as number[];
+    const rest = members.filter((i) => !ids.includes(i));
+    if (rest.length === 0) return [];
+    const a = axisOf(dir);
+    const box = (list: readonly number[]) => bounds(list.flatMap((i) => this.cells(i)));
+    const g = box(ids);
+    const r = box(rest);
+    const at = (c: Cell) => c[a] as number;
+    if (at(g.min) > at(r.max) || at(g.max) < at(r.min)) {
+      this.assemblies.splice(home, 1);
+      for (const part of [rest, [...ids].sort((x, y) => x - y)]) {
+        if (part.length === 1) this.removed.push(part[0] as number);
+        else this.assemblies.push(part);
+      }
+      return [rest, [...ids]].map((p) => p.map((i) => this.names[i] as string));
+    }
+    return [];
+  }
+
+  /** Every move available now: each group, direction and distance, and the move that takes a group out. */
+  legalMoves(maxDistance = 6): MoveSpec[] {
+    const out: MoveSpec[] = [];
+    for (const members of this.assemblies) {
+      const pos = members.map((i) => this.pos[i] as Cell);
+      for (const gm of groupMoves(this.motion, members, pos)) {
+        const pieces = members.filter((_, j) => gm.mask & (1 << j)).map((i) => this.names[i] as string);
+        const axis = AXES[axisOf(gm.dir)] as Axis;
+        const sign = signOf(gm.dir);
+        if (gm.max === Infinity) {
+          const k = clearance((j) => this.cells(members[j] as number), gm.mask, members.length, gm.dir);
+          out.push({ pieces, axis, distance: sign * k });
+        } else {
+          for (let k = 1; k <= Math.min(gm.max, maxDistance); k++)
+            out.push({ pieces, axis, distance: sign * k });
+        }
+      }
+    }
+    return out;
+  }
+}
+
+function refused(error: string): MoveOutcome {
+  return { error, split: [] };
+}

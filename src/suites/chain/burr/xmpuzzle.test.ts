@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../../core/errors.ts";
+import { analyseBurr } from "./analyse.ts";
+import { loadXmpuzzle } from "./xmpuzzle.ts";
+
+const TINY = join(import.meta.dirname, "../../../../test/fixtures/chain/burr/tiny.xmpuzzle");
+
+describe("loadXmpuzzle", () => {
+  it("reads our own gzip file: voxel order x + sx·(y + sy·z), '+' cells, colours, weights, counts and groups", () => {
+    const p = loadXmpuzzle(TINY);
+    expect(p.shapes.map((s) => s.name)).toEqual(["Domino", "Cube", "Result", "Probe"]);
+    expect(p.shapes[3]?.filled).toEqual([[1, 2, 1]]);
+    expect(p.shapes[2]?.variable).toEqual([[2, 0, 0]]);
+    expect([...(p.shapes[2]?.colours ?? [])]).toEqual([
+      ["0,0,0", 1],
+      ["2,0,0", 2],
+    ]);
+    expect(p.shapes[1]?.weight).toBe(3);
+    expect(p.colourCount).toBe(2);
+    expect(p.problems[0]?.parts).toEqual([
+      { shape: 0, min: 1, max: 1, group: 1 },
+      { shape: 1, min: 0, max: 2, group: 0 },
+    ]);
+    expect(p.problems[0]?.colourPairs).toEqual([[1, 1]]);
+  });
+
+  it("reads bytes and plain XML too", () => {
+    const bytes = readFileSync(TINY);
+    expect(loadXmpuzzle(bytes).shapes).toHaveLength(4);
+    const xml =
+      '<puzzle version="2"><gridType type="0"/><shapes><voxel x="1" y="1" z="2">_#</voxel></shapes></puzzle>';
+    expect(loadXmpuzzle(xml).shapes[0]?.filled).toEqual([[0, 0, 1]]);
+  });
+
+  it("names the field of a bad file", () => {
+    expect(() =>
+      loadXmpuzzle('<puzzle><shapes><voxel x="2" y="1" z="1">#</voxel></shapes></puzzle>'),
+    ).toThrow(InputError);
+    expect(() => loadXmpuzzle('<puzzle><gridType type="3"/></puzzle>')).toThrow(/cubic/);
+    expect(() => loadXmpuzzle("<nothing/>")).toThrow(/no <puzzle>/);
+  });
+
+  it("reproduces the stored counts of our file (colour rules and optional cells applied)", () => {
+    const r = analyseBurr(loadXmpuzzle(TINY));
+    expect([r.assemblies, r.solutions]).toEqual([r.stored.assemblies, r.stored.solutions]);
+    expect(r.levels).toContain("1");
+  });
+});
+
+const FIXTURES = process.env.PLUMB_BURR_FIXTURES;
+const file = (name: string) => join(FIXTURES ?? "", "burrtools-examples", `${name}.xmpuzzle`);
+
+describe.skipIf(!FIXTURES)(
+  "BurrTools examples (skipped: set PLUMB_BURR_FIXTURES to ../shared/fixtures/burr)",
+  () => {
+    it("PelikanBurr: 12 assemblies, 1 solution, 98 moves to the first separation", () => {
+      const r = analyseBurr(loadXmpuzzle(file("PelikanBurr")));
+      expect([r.assemblies, r.solutions]).toEqual([12, 1]);
+      expect(r.level.split(".")[0]).toBe("98");
+    });
+
+    it("SolidSixPieceBurrs with mirror images dropped: 588 assemblies, 179 solutions", () => {
+      const r = analyseBurr(loadXmpuzzle(file("SolidSixPieceBurrs")), { mirrors: true });
+      expect([r.assemblies, r.solutions]).toEqual([588, 179]);
+    });
+  },
+);

@@ -1,0 +1,132 @@
+import { writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../../core/errors.ts";
+import { resolveParams } from "../../../core/instances.ts";
+import { svgToPng } from "../../../core/png.ts";
+import { Rng } from "../../../core/rng.ts";
+import type { AnyTask, Instance } from "../../../core/task.ts";
+import { isParseFailure } from "../../../core/verdict.ts";
+import { formatAction } from "../common/action.ts";
+import { handPuzzle, SCREW } from "./fixture.ts";
+import { stackingTask } from "./index.ts";
+import type { StackingData, StackingParams, StackingPlan } from "./schema.ts";
+
+const task = stackingTask as unknown as AnyTask;
+const hand: Instance<StackingData> = {
+  id: "hand",
+  task: "chain/stacking",
+  params: {},
+  seed: null,
+  data: handPuzzle(),
+};
+const make = (level: string, seed: string): Instance<StackingData> =>
+  stackingTask.generate(resolveParams(task, level) as StackingParams, new Rng(seed));
+
+describe("levels", () => {
+  it("has one level per size × mode plus the seed's three examples, and level() names the mode", () => {
+    const names = Object.keys(stackingTask.levels);
+    expect(names).toHaveLength(24);
+    expect(names).toContain("3x3x4-hard");
+    const inst = make("mid", "1");
+    expect(inst.data.box).toEqual([2, 3, 3]);
+    expect(stackingTask.level?.(inst)).toBe("mid");
+  });
+
+  it("the oracle solves every level in exactly optimalSteps through the environment", () => {
+    for (const level of Object.keys(stackingTask.levels).filter((l) => l.includes("x"))) {
+      for (const seed of ["a", "b"]) {
+        const inst = make(level, seed);
+        const env = stackingTask.env?.(inst) ?? (null as never);
+        while (!env.done) {
+          const action = env.parseAction(formatAction(env.referenceAction?.() as Record<string, unknown>));
+          expect(isParseFailure(action)).toBe(false);
+          env.step(action);
+        }
+        expect(env.success, `${level}/${seed}`).toBe(true);
+        expect(env.steps).toBe(inst.data.pieces.length);
+        expect(env.optimalSteps).toBe(inst.data.pieces.length);
+      }
+    }
+  });
+
+  it("checks its environment options and ignores other tasks' (a run passes them to every task)", () => {
+    expect(() => stackingTask.env?.(hand, { maxSteps: -1 })).toThrow(InputError);
+    expect(() => stackingTask.env?.(hand, { traceback: true })).not.toThrow();
+    expect(stackingTask.env?.(hand, { maxSteps: 7 })).toMatchObject({ maxSteps: 7 });
+  });
+});
+
+describe("one-shot mode", () => {
+  it("states the puzzle in text, attaches one fixed view only for the vision variant, and states the token cap", () => {
+    const p = stackingTask.prompt(hand);
+    const text = p.messages.at(-1)?.content ?? "";
+    expect(text).toContain("- red (4 cells): [[0,0,0],[1,0,0],[1,1,0],[1,1,1]]");
+    expect(text).toContain("JSON array");
+    expect(p.images).toBeUndefined();
+    const v = stackingTask.prompt(hand, { variant: "vision", maxOutputTokens: 900 });
+    expect(v.images).toHaveLength(1);
+    expect(v.messages.at(-1)?.content).toContain("900 output tokens");
+    writeFileSync("/tmp/chain-stacking-oneshot.png", (v.images?.[0]?.data as Uint8Array) ?? new Uint8Array());
+  });
+
+  it("throws InputError for an unknown variant or worked examples", () => {
+    expect(() => stackingTask.prompt(hand, { variant: "alternative" })).toThrow(InputError);
+    expect(() => stackingTask.prompt(hand, { shots: 1 })).toThrow(InputError);
+  });
+
+  it("the solved plan round-trips through formatAnswer and parse, and passes", () => {
+    const inst = make("hard", "plan");
+    const plan = stackingTask.solve?.(inst).answers[0] as StackingPlan;
+    expect(plan).toHaveLength(inst.data.pieces.length);
+    const parsed = stackingTask.parse(`Reasoning…\n${stackingTask.formatAnswer?.(plan, inst)}`, inst);
+    expect(parsed).toEqual(plan);
+    const v = stackingTask.verify(inst, parsed as StackingPlan);
+    expect(v.passed).toBe(true);
+    expect(v.checks.map((c) => c.name)).toEqual(["plan.actions_valid", "plan.solved"]);
+  });
+
+  it("names the first refused action (invalid) and an unfinished box (wrong)", () => {
+    const refused = stackingTask.verify(hand, [
+      { action: "place", piece: "red", cells: SCREW },
+      {
+        action: "place",
+        piece: "yellow",
+        cells: [
+          [0, 0, 1],
+          [1, 0, 1],
+          [0, 1, 1],
+          [1, 1, 1],
+        ],
+      },
+    ]);
+    expect(refused.failure?.kind).toBe("invalid");
+    expect(refused.failure?.message).toMatch(/action 2 place\(yellow.*collision.*red/);
+    const partial = stackingTask.verify(hand, [{ action: "place", piece: "red", cells: SCREW }]);
+    expect(partial.failure?.kind).toBe("wrong");
+    expect(partial.checks[1]?.detail).toContain("4/12 cells filled");
+  });
+
+  it("fails to parse a reply without a plan, or with a malformed action", () => {
+    expect(isParseFailure(stackingTask.parse("I cannot solve this.", hand))).toBe(true);
+    expect(isParseFailure(stackingTask.parse('[{"action": "place", "piece": "red"}]', hand))).toBe(true);
+  });
+
+  it("draws random answers made of legal actions", () => {
+    const inst = make("3x3x3-mid", "r");
+    const plan = stackingTask.randomAnswer?.(inst, new Rng(5)) ?? [];
+    expect(plan.length).toBeGreaterThan(0);
+    expect(stackingTask.verify(inst, plan).checks[0]?.ok).toBe(true);
+  });
+});
+
+describe("rendering", () => {
+  it("renders the stored packing and the state after a plan", () => {
+    const inst = make("3x3x4-hard", "render");
+    const solved = stackingTask.render?.(inst);
+    expect(solved?.svg).toContain("<svg");
+    writeFileSync("/tmp/chain-stacking-render-solution.png", svgToPng(solved?.svg ?? ""));
+    const partial = stackingTask.render?.(inst, (stackingTask.solve?.(inst).answers[0] ?? []).slice(0, 3));
+    expect(partial?.svg).toContain("Pieces to place");
+    writeFileSync("/tmp/chain-stacking-render-partial.png", svgToPng(partial?.svg ?? ""));
+  });
+});

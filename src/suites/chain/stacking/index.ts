@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { stableId } from "../../../core/canonical.ts";
+import { fromZodError } from "../../../core/errors.ts";
+import type { Instance, Task } from "../../../core/task.ts";
+import { Board } from "./board.ts";
+import { StackingEnv } from "./env.ts";
+import { generateStacking } from "./generate.ts";
+import { oraclePlan, replayPlan, verifyPlan } from "./plan.ts";
+import { formatPlan, parsePlan, stackingPrompt } from "./prompt.ts";
+import { sceneRendering } from "./render.ts";
+import {
+  MODES,
+  type StackingData,
+  type StackingParams,
+  type StackingPlan,
+  stackingData,
+  stackingParams,
+  stackingPlan,
+} from "./schema.ts";
+
+/** The box sizes of the levels, smallest first. */
+export const LEVEL_SIZES: readonly [number, number, number][] = [
+  [2, 2, 2],
+  [2, 2, 3],
+  [2, 3, 3],
+  [3, 3, 3],
+  [3, 3, 4],
+  [3, 4, 4],
+  [4, 4, 4],
+];
+
+const sizeLevels = Object.fromEntries(
+  LEVEL_SIZES.flatMap((size) =>
+    MODES.map((mode) => [`${size.join("x")}-${mode}`, { size, mode } satisfies Partial<StackingParams>]),
+  ),
+);
+
+const envOptions = z
+  .object({ maxSteps: z.number().int().positive(), vision: z.boolean() })
+  .partial();
+
+/** A board with every piece in its slot of the stored packing. */
+function solvedBoard(data: StackingData): Board {
+  const board = new Board(data);
+  data.solution.forEach((cells, i) => {
+    board.place(i, cells);
+  });
+  return board;
+}
+
+export const stackingTask: Task<StackingParams, StackingData, StackingPlan> = {
+  id: "chain/stacking",
+  suite: "chain",
+  description:
+    "CHAIN stacking: pack coloured polycube pieces into an a×b×c box under gravity, interactively (place / pickup) or as a one-shot plan.",
+  tags: ["interactive", "stacking", "spatial", "3d", "packing"],
+  params: stackingParams,
+  levels: {
+    ...sizeLevels,
+    easy: { size: [2, 2, 3], mode: "easy" },
+    mid: { size: [2, 3, 3], mode: "mid" },
+    hard: { size: [3, 3, 4], mode: "hard" },
+  },
+  answer: stackingPlan,
+  data: stackingData,
+
+  generate(params, rng) {
+    const data = generateStacking(params, rng);
+    return {
+      id: stableId("chain/stacking", params, rng.seed),
+      task: "chain/stacking",
+      params,
+      seed: rng.seed,
+      data,
+    };
+  },
+
+  signature: (inst) => inst.data.signature,
+  level: (inst) => inst.data.mode,
+  prompt: (inst, opts) => stackingPrompt(inst.data, opts),
+  parse: (text) => parsePlan(text),
+  verify: (inst, answer) => verifyPlan(inst.data, answer),
+
+  solve(inst) {
+    return {
+      answers: [oraclePlan(inst.data)],
+      complete: true,
+      stats: { nodes: inst.data.stats.nodes, rows: inst.data.stats.rows },
+    };
+  },
+
+  formatAnswer: (answer) => formatPlan(answer),
+
+  randomAnswer(inst, rng) {
+    const env = new StackingEnv(inst.data);
+    const plan: StackingPlan = [];
+    for (let i = 0; i < inst.data.pieces.length && !env.done; i++) {
+      const action = rng.pick(env.legalActions());
+      plan.push(action);
+      env.step(action);
+    }
+    return plan;
+  },
+
+  render(inst, answer) {
+    if (answer === undefined) return sceneRendering(solvedBoard(inst.data), "Stacking: the stored packing");
+    return sceneRendering(replayPlan(inst.data, answer).env.board, "Stacking: after the plan");
+  },
+
+  env(inst, opts = {}) {
+    const parsed = envOptions.safeParse(opts);
+    if (!parsed.success) throw fromZodError(parsed.error, ["env"]);
+    return new StackingEnv(inst.data, parsed.data);
+  },
+};
+
+export type StackingInstance = Instance<StackingData>;

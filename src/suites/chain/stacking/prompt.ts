@@ -1,0 +1,68 @@
+import { InputError } from "../../../core/errors.ts";
+import type { Prompt, PromptOptions } from "../../../core/task.ts";
+import type { ParseFailure } from "../../../core/verdict.ts";
+import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { Board } from "./board.ts";
+import { sceneImage } from "./render.ts";
+import { type StackingData, type StackingPlan, stackingPlan } from "./schema.ts";
+import { pieceLine, rulesText } from "./text.ts";
+
+const VARIANTS = ["default", "vision"] as const;
+
+function checkOptions(opts: PromptOptions): "default" | "vision" {
+  const variant = opts.variant ?? "default";
+  if (!(VARIANTS as readonly string[]).includes(variant)) {
+    throw new InputError(`unknown prompt variant "${variant}" (default, vision)`, { field: "variant" });
+  }
+  const shots = opts.shots ?? 0;
+  if (shots !== 0) {
+    throw new InputError(`this task has no worked examples: shots must be 0, got ${shots}`, {
+      field: "shots",
+    });
+  }
+  return variant as "default" | "vision";
+}
+
+/** The one-shot setting (§3.5): the whole puzzle at once, the whole plan back, no feedback. */
+export function stackingPrompt(data: StackingData, opts: PromptOptions = {}): Prompt {
+  const variant = checkOptions(opts);
+  const board = new Board(data);
+  const lines = [
+    "Pack coloured polycube pieces into a box. You will get no feedback: write the complete plan at once.",
+    "",
+    ...rulesText(board),
+    "",
+    "PIECES (cells in each piece's own frame)",
+    ...board.names.map((_, i) => pieceLine(board, i)),
+    "",
+    ...(variant === "vision"
+      ? ["The image shows the empty box from one fixed corner, with the pieces laid out beside it.", ""]
+      : []),
+    "ANSWER",
+    "The plan is a JSON array of actions carried out in order from the empty box, for example",
+    '[{"action": "place", "piece": "red", "cells": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]]}, {"action": "place", "piece": "green", "cells": [[1,1,0],[1,1,1],[1,0,1],[0,1,1]]}]',
+    'Besides "place" you may use {"action": "pickup", "piece": …}. The plan succeeds when every action is accepted under the rules above and the box is exactly full at the end; the first refused action fails it.',
+    "End your reply with the JSON array (a ```json fenced block is fine).",
+  ];
+  if (opts.maxOutputTokens !== undefined) {
+    lines.push(
+      `Your whole reply, reasoning and answer together, may use at most ${opts.maxOutputTokens} output tokens.`,
+    );
+  }
+  return {
+    messages: [
+      { role: "system", content: "You solve 3D packing puzzles precisely." },
+      { role: "user", content: lines.join("\n") },
+    ],
+    ...(variant === "vision" ? { images: [sceneImage(board, "single")] } : {}),
+  };
+}
+
+/** The last JSON array (or fenced json block) in the reply, as a plan of actions. */
+export function parsePlan(text: string): StackingPlan | ParseFailure {
+  return parseJsonAnswer(text, stackingPlan);
+}
+
+export function formatPlan(plan: StackingPlan): string {
+  return `\`\`\`json\n[\n${plan.map((a) => `  ${JSON.stringify(a)}`).join(",\n")}\n]\n\`\`\``;
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import type { Cell } from "../../../geometry/voxels.ts";
+
+export const MODES = ["easy", "mid", "hard"] as const;
+export type Mode = (typeof MODES)[number];
+
+/** The six axis directions, as written in assembly orders. */
+export const DIRECTIONS = ["+x", "-x", "+y", "-y", "+z", "-z"] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+const dim = z.number().int().min(2).max(5);
+const int = z.number().int();
+export const cellSchema: z.ZodType<Cell> = z.tuple([int, int, int]);
+
+export const stackingParams = z
+  .object({
+    /** Box a×b×c: x, y horizontal, z up. */
+    size: z.tuple([dim, dim, dim]).default([3, 3, 3]),
+    mode: z.enum(MODES).default("mid"),
+    /** Smallest piece tried first; the staged fallback relaxes it to 3 when no puzzle is found. */
+    minPiece: z.number().int().min(2).max(8).default(4),
+    maxPiece: z.number().int().min(2).max(12).default(6),
+    maxPieces: z.number().int().min(2).optional(),
+    linearAssembly: z.boolean().default(true),
+    /** Hard mode: fewest DLX nodes to the first solution; unset means the per-size table in generate.ts. */
+    hardMinNodes: z.number().int().min(0).optional(),
+    /** Candidate piece sets sampled per min-piece stage before relaxing or giving up. */
+    attempts: z.number().int().min(1).max(100_000).default(300),
+    /** DLX search nodes allowed per candidate. */
+    solverNodeLimit: z.number().int().min(1).default(100_000),
+  })
+  .refine((p) => p.minPiece <= p.maxPiece, {
+    message: "minPiece must not exceed maxPiece",
+    path: ["minPiece"],
+  });
+export type StackingParams = z.output<typeof stackingParams>;
+
+const pieceSchema = z.object({
+  /** The colour name the agent uses (pieceColour(i).name). */
+  name: z.string().min(1),
+  /** The shape as presented: a random rotation, normalised to the origin. */
+  cells: z.array(cellSchema).min(1),
+});
+
+export const stackingData = z
+  .object({
+    box: z.tuple([dim, dim, dim]),
+    mode: z.enum(MODES),
+    pieces: z.array(pieceSchema).min(1),
+    /** World cells of piece i in one packing of the box. */
+    solution: z.array(z.array(cellSchema).min(1)),
+    /** Assembly order (reverse of a linear disassembly): each piece slides in along `direction`. */
+    assembly: z.array(z.object({ piece: z.string(), direction: z.enum(DIRECTIONS) })).nullable(),
+    /** The min-piece stage that produced the puzzle (4, or 3 after the fallback). */
+    minPiece: z.number().int(),
+    stats: z.object({
+      /** DLX search nodes to the first packing of the presented pieces. */
+      nodes: z.number().int(),
+      /** Placements (exact-cover rows) over all pieces. */
+      rows: z.number().int(),
+      /** Candidates sampled before this one was accepted, over every stage. */
+      attempts: z.number().int(),
+    }),
+    signature: z.string(),
+  })
+  .refine((d) => d.solution.length === d.pieces.length, {
+    message: "solution must give cells for every piece",
+    path: ["solution"],
+  });
+export type StackingData = z.output<typeof stackingData>;
+
+const cells = z.array(cellSchema);
+export const stackingAction = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("place"), piece: z.string(), cells }).strict(),
+  z.object({ action: z.literal("pickup"), piece: z.string() }).strict(),
+  z.object({ action: z.literal("state") }).strict(),
+  z.object({ action: z.literal("finish") }).strict(),
+]);
+export type StackingAction = z.output<typeof stackingAction>;
+
+export const stackingPlan = z.array(stackingAction);
+export type StackingPlan = StackingAction[];
+
+/** Argument order of the call form, for readAction. */
+export const ACTION_SIGNATURES = {
+  place: ["piece", "cells"],
+  pickup: ["piece"],
+  state: [],
+  finish: [],
+} as const;

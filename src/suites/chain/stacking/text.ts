@@ -1,0 +1,125 @@
+import { type Board, fmtCells } from "./board.ts";
+import type { StackingAction } from "./schema.ts";
+
+/** An action in the call form the agent may write: `place(red, [[0,0,0],[1,0,0]])`. */
+export function callText(action: StackingAction): string {
+  switch (action.action) {
+    case "place":
+      return `place(${action.piece}, ${fmtCells(action.cells)})`;
+    case "pickup":
+      return `pickup(${action.piece})`;
+    default:
+      return `${action.action}()`;
+  }
+}
+
+/** "- red (4 cells): [[0,0,0],…]", the piece in its own frame. */
+export function pieceLine(board: Board, i: number): string {
+  return `- ${board.names[i]} (${board.shapes[i]?.length} cells): ${fmtCells(board.shapes[i] ?? [])}`;
+}
+
+export function boxLine(board: Board): string {
+  const [a, b, c] = board.box;
+  return `Box ${a}×${b}×${c}: x = 0..${a - 1} and y = 0..${b - 1} horizontal, z = 0..${c - 1} up; the floor is z = 0.`;
+}
+
+/** The rules, shared by the interactive instructions and the one-shot prompt. */
+export function rulesText(board: Board): string[] {
+  return [
+    "GOAL",
+    `Fill the box exactly with all ${board.names.length} pieces: every cell covered once, no overlaps, no gaps.`,
+    "",
+    "COORDINATES",
+    `${boxLine(board)} A cell is [x, y, z] with integer coordinates.`,
+    "Each piece is a set of unit cubes joined face to face, given by its cells in its own frame. You may rotate a piece in any of its 24 rotations and move it anywhere; mirror images are not allowed.",
+    "",
+    "RULES OF place(piece, cells)",
+    "You give the exact world cells the piece will occupy. The placement is checked in this order and refused with the first error that applies:",
+    "- unknown_piece: no piece has that colour name.",
+    "- already_placed: the piece is already in the box (pick it up first).",
+    "- wrong_cell_count: the number of cells differs from the piece's.",
+    "- shape_mismatch: the cells are not a rotation of the piece moved in space (a mirror image or a repeated cell is a mismatch).",
+    "- out_of_bounds: a cell lies outside the box.",
+    "- collision: a cell is already taken by a placed piece (the error names it).",
+    "- floating: no cell of the piece rests on the floor (z = 0) or directly on top of a cell of a placed piece (gravity: every piece needs support).",
+    "pickup(piece) takes a placed piece out again; it is refused with unknown_piece, not_placed, or would_leave_floating when another placed piece would lose its only support.",
+  ];
+}
+
+export function instructionsText(board: Board, maxSteps: number): string {
+  return [
+    "You are packing coloured polycube pieces into a box, one action at a time. Pieces are named by their colour.",
+    "",
+    ...rulesText(board),
+    "",
+    "PIECES (cells in each piece's own frame)",
+    ...board.names.map((_, i) => pieceLine(board, i)),
+    "",
+    "ACTIONS",
+    '- place(piece, cells), e.g. place(red, [[0,0,0],[1,0,0],[1,1,0],[1,1,1]]) or {"action": "place", "piece": "red", "cells": [[0,0,0],[1,0,0],[1,1,0],[1,1,1]]}',
+    '- pickup(piece), e.g. pickup(red) or {"action": "pickup", "piece": "red"}',
+    '- state() or {"action": "state"}: show the current state again; nothing changes.',
+    '- finish() or {"action": "finish"}: give up and end the episode now.',
+    `Every action counts as a step, refused ones and state() included. The episode ends with success as soon as the box is exactly filled, or without success after finish() or ${maxSteps} steps. The shortest solution uses one place per piece (${board.names.length} steps).`,
+    "After each action you see the box (filled cells, every placed piece with its cells, a map of each layer), the pieces still to place, your last action and its result, and the steps used.",
+    "",
+    "REWARDS",
+    "Reward 1 on the step that fills the box, 0 for every other step.",
+    "",
+    "REPLY FORMAT",
+    "Think as much as you like, then end your reply with one last line `Final: <action>` in the call form or the JSON form above.",
+  ].join("\n");
+}
+
+/** Layer z as rows of colour names, y = 0 first, x growing to the right. */
+function layerLines(board: Board): string[] {
+  const [a, b, c] = board.box;
+  const width = Math.max(1, ...board.names.map((n) => n.length));
+  const out: string[] = [];
+  for (let z = 0; z < c; z++) {
+    out.push(`Layer z = ${z} (one row per y from y = 0, entries x = 0..${a - 1}, "." empty):`);
+    for (let y = 0; y < b; y++) {
+      const row: string[] = [];
+      for (let x = 0; x < a; x++) {
+        const o = board.ownerOf([x, y, z]);
+        row.push((o === undefined ? "." : (board.names[o] as string)).padEnd(width));
+      }
+      out.push(`  y=${y}: ${row.join(" ").trimEnd()}`);
+    }
+  }
+  return out;
+}
+
+export interface LastAction {
+  action: StackingAction | string;
+  result: string;
+}
+
+export function observationText(
+  board: Board,
+  last: LastAction | null,
+  steps: number,
+  maxSteps: number,
+  ended: { done: boolean; success: boolean },
+): string {
+  const placed = board.placedPieces();
+  const unplaced = board.unplaced();
+  const lines = [
+    boxLine(board),
+    `Filled ${board.filled}/${board.volume} cells.`,
+    placed.length === 0 ? "Placed pieces: none." : "Placed pieces (world cells):",
+    ...placed.map((p) => `- ${board.names[p.index]}: ${fmtCells(p.cells)}`),
+    unplaced.length === 0
+      ? "Pieces to place: none."
+      : "Pieces to place (cells in the piece's own frame; use any rotation, moved anywhere):",
+    ...unplaced.map((i) => pieceLine(board, i)),
+    ...layerLines(board),
+  ];
+  if (last) {
+    const action = typeof last.action === "string" ? last.action : callText(last.action);
+    lines.push(`Last action: ${action} → ${last.result}`);
+  }
+  lines.push(`Steps used: ${steps}/${maxSteps}`);
+  if (ended.done) lines.push(`Episode over: ${ended.success ? "solved, the box is full" : "not solved"}.`);
+  return lines.join("\n");
+}
