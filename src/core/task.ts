@@ -160,6 +160,8 @@ export interface Task<
    * When set, a generated set never holds two instances with the same signature.
    */
   signature?(inst: Instance<Data>): string;
+  /** Tags of one instance (e.g. ComBench's "category:counting"), added to the task's tags in reports. */
+  instanceTags?(inst: Instance<Data>): string[];
   /** The instance's difficulty level, for reports grouped by level (SPaRC: 1–5). */
   level?(inst: Instance<Data>): string | null;
   /** Reference answers an instance carries (e.g. the stored solutions). */

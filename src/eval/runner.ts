@@ -204,7 +204,7 @@ function baseSample(
     key: item.key,
     task: item.task.id,
     suite: item.task.suite,
-    tags: item.task.tags,
+    tags: [...item.task.tags, ...(item.task.instanceTags?.(item.instance) ?? [])],
     level: item.task.level?.(item.instance) ?? null,
     instance: item.instance.id,
     model: item.model.id,
