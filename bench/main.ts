@@ -15,6 +15,7 @@ import { puzzleFromRecord } from "../src/suites/sparc/puzzle.ts";
 import { sparcRecordSchema } from "../src/suites/sparc/record.ts";
 import { solveBoard } from "../src/suites/sparc/solve.ts";
 import { verifyPath } from "../src/suites/sparc/verify.ts";
+import { benchBurr, benchDlx, benchStacking } from "./chain.ts";
 import { benchHarness, type HarnessFigures } from "./harness.ts";
 import { benchScbench } from "./scbench.ts";
 
@@ -155,6 +156,9 @@ rows.push([
 ]);
 
 rows.push(...benchScbench(median, RUNS));
+rows.push(...benchDlx(repeat));
+rows.push(...benchStacking(median, RUNS));
+rows.push(...benchBurr());
 
 const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c]?.length ?? 0), 6));
 const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(" | ")} |`;

@@ -23,13 +23,15 @@ const make = (level: string, seed: string): Instance<StackingData> =>
   stackingTask.generate(resolveParams(task, level) as StackingParams, new Rng(seed));
 
 describe("levels", () => {
-  it("has one level per size × mode plus the seed's three examples, and level() names the mode", () => {
+  it("has one level per size × mode plus the three tiers, and level() names the tier, else the mode", () => {
     const names = Object.keys(stackingTask.levels);
     expect(names).toHaveLength(24);
     expect(names).toContain("3x3x4-hard");
-    const inst = make("mid", "1");
-    expect(inst.data.box).toEqual([2, 3, 3]);
-    expect(stackingTask.level?.(inst)).toBe("mid");
+    const easy = make("easy", "1");
+    expect(easy.data.box).toEqual([2, 3, 3]);
+    expect(easy.data.mode).toBe("mid");
+    expect(stackingTask.level?.(easy)).toBe("easy");
+    expect(stackingTask.level?.(make("3x3x4-hard", "1"))).toBe("hard");
   });
 
   it("the oracle solves every level in exactly optimalSteps through the environment", () => {

@@ -39,6 +39,11 @@ const envOptions = z
   .object({ maxSteps: z.number().int().positive(), vision: z.boolean() })
   .partial();
 
+function tierOf(params: unknown): string | undefined {
+  const tier = typeof params === "object" && params !== null ? (params as { tier?: unknown }).tier : undefined;
+  return typeof tier === "string" ? tier : undefined;
+}
+
 /** A board with every piece in its slot of the stored packing. */
 function solvedBoard(data: StackingData): Board {
   const board = new Board(data);
@@ -57,9 +62,11 @@ export const stackingTask: Task<StackingParams, StackingData, StackingPlan> = {
   params: stackingParams,
   levels: {
     ...sizeLevels,
-    easy: { size: [2, 2, 3], mode: "easy" },
-    mid: { size: [2, 3, 3], mode: "mid" },
-    hard: { size: [3, 3, 4], mode: "hard" },
+    // CHAIN's tiers (A.3): a small box with simple pieces, a mid box, a large box of free shapes.
+    // Easy is not 2×2×3 as in A.3's example: that box admits a single distinct puzzle.
+    easy: { size: [2, 3, 3], mode: "mid", tier: "easy" },
+    mid: { size: [3, 3, 3], mode: "mid", tier: "mid" },
+    hard: { size: [3, 3, 4], mode: "hard", tier: "hard" },
   },
   answer: stackingPlan,
   data: stackingData,
@@ -76,7 +83,7 @@ export const stackingTask: Task<StackingParams, StackingData, StackingPlan> = {
   },
 
   signature: (inst) => inst.data.signature,
-  level: (inst) => inst.data.mode,
+  level: (inst) => tierOf(inst.params) ?? inst.data.mode,
   prompt: (inst, opts) => stackingPrompt(inst.data, opts),
   parse: (text) => parsePlan(text),
   verify: (inst, answer) => verifyPlan(inst.data, answer),

@@ -17,6 +17,8 @@ export const stackingParams = z
     /** Box a×b×c: x, y horizontal, z up. */
     size: z.tuple([dim, dim, dim]).default([3, 3, 3]),
     mode: z.enum(MODES).default("mid"),
+    /** The difficulty tier reports group by (CHAIN's easy / mid / hard); the mode when unset. */
+    tier: z.enum(MODES).optional(),
     /** Smallest piece tried first; the staged fallback relaxes it to 3 when no puzzle is found. */
     minPiece: z.number().int().min(2).max(8).default(4),
     maxPiece: z.number().int().min(2).max(12).default(6),
