@@ -56,7 +56,9 @@ function resultsTable(report: Report, grouping: Grouping, rows: readonly ReportR
     "Parse",
     "Invalid",
     "Wrong",
+    ...(unscoredShown(rows) ? ["Unscored"] : []),
     "Error",
+    ...(constructionShown(rows) ? ["Construction"] : []),
   ];
   const align = header.map((_, i) => (i < lead.length ? "l" : "r"));
   const body = rows.map((r) => [
@@ -70,10 +72,17 @@ function resultsTable(report: Report, grouping: Grouping, rows: readonly ReportR
     pct(r.rates.parse),
     pct(r.rates.invalid),
     pct(r.rates.wrong),
+    ...(unscoredShown(rows) ? [pct(r.rates.unscored)] : []),
     pct(r.rates.error),
+    ...(constructionShown(rows) ? [pct(r.constructionPassRate)] : []),
   ]);
   return markdownTable(header, align, body);
 }
+
+const unscoredShown = (rows: readonly ReportRow[]) => rows.some((r) => r.rates.unscored > 0);
+const constructionShown = (rows: readonly ReportRow[]) => rows.some((r) => r.constructionPassRate !== null);
+const judgeShown = (rows: readonly ReportRow[]) =>
+  rows.some((r) => r.judgeTokens.input + r.judgeTokens.output > 0);
 
 function pathTable(report: Report, rows: readonly ReportRow[]): string {
   const header = ["Model", "Task", "Judged", ...report.pathChecks, "Fully valid path"];
@@ -104,6 +113,7 @@ function costTable(rows: readonly ReportRow[]): string {
     "Solved/USD",
     "Latency (ms)",
     "Cache hits",
+    ...(judgeShown(rows) ? ["Judge tok", "Judge USD"] : []),
   ];
   const body = rows.map((r) => [
     r.model,
@@ -117,6 +127,9 @@ function costTable(rows: readonly ReportRow[]): string {
     fixed(r.solvedPerUsd, 2),
     thousands(r.meanLatencyMs),
     pct(r.cachedShare),
+    ...(judgeShown(rows)
+      ? [thousands(r.judgeTokens.input + r.judgeTokens.output), fixed(r.judgeCost, 4)]
+      : []),
   ]);
   return markdownTable(
     header,
@@ -187,7 +200,9 @@ function csv(report: Report): string {
     "parse_rate",
     "invalid_rate",
     "wrong_rate",
+    "unscored_rate",
     "error_rate",
+    "construction_pass_rate",
     "judged",
     "path_judged",
     ...report.pathChecks,
@@ -206,6 +221,8 @@ function csv(report: Report): string {
     "avg_steps",
     "dist2opt",
     "norm_dist",
+    "judge_tokens",
+    "judge_cost_usd",
   ];
   const rows = report.rows.map((r) => [
     r.model,
@@ -220,7 +237,9 @@ function csv(report: Report): string {
     r.rates.parse,
     r.rates.invalid,
     r.rates.wrong,
+    r.rates.unscored,
     r.rates.error,
+    r.constructionPassRate,
     r.judged,
     r.pathJudged,
     ...report.pathChecks.map((name) => r.pathErrors[name] ?? null),
@@ -239,6 +258,8 @@ function csv(report: Report): string {
     r.episodes?.avgSteps ?? null,
     r.episodes?.dist2Opt ?? null,
     r.episodes?.normDist ?? null,
+    r.judgeTokens.input + r.judgeTokens.output,
+    r.judgeCost,
   ]);
   return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }

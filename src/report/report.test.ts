@@ -93,9 +93,50 @@ describe("buildReport", () => {
     expect(r.problems).toBe(5);
     expect(r.accuracy).toBe(0.2);
     expect(r.meanScore).toBe(0.2);
-    expect(r.rates).toEqual({ parse: 0.2, invalid: 0.2, wrong: 0.2, error: 0.2 });
+    expect(r.rates).toEqual({ parse: 0.2, invalid: 0.2, wrong: 0.2, unscored: 0, error: 0.2 });
     expect(r.judged).toBe(4);
     expect(r.atK).toEqual([{ k: 1, passAtK: 0.2, passHatK: 0.2, bestAtK: 0.2 }]);
+    expect(r.constructionPassRate).toBeNull();
+  });
+
+  it("rates constructions over the judged samples of construction tasks, and counts unscored samples and judge cost", () => {
+    const verdict = (ok: boolean | null, kind?: "wrong" | "unscored") => ({
+      score: kind ? 0 : 1,
+      passed: !kind,
+      checks:
+        ok === null ? [{ name: "construction.block", ok: false }] : [{ name: "construction.verified", ok }],
+      ...(kind ? { failure: { kind, message: kind } } : {}),
+    });
+    const judge = {
+      model: "j",
+      grade: 7,
+      replies: [],
+      errors: [],
+      usage: { ...ZERO, input: 10, output: 2 },
+      costUsd: 0.5,
+    };
+    const base = { outcome: "pass" as const, task: "combench/construction", judge };
+    // The helper derives verdicts from outcomes; these carry their own.
+    const own = (instance: string, v: ReturnType<typeof verdict>) => ({
+      ...sample({ ...base, instance }),
+      verdict: v,
+      score: v.score,
+      passed: v.passed,
+      failureKind: v.failure?.kind ?? null,
+    });
+    const samples = [
+      own("a", verdict(true)),
+      own("b", verdict(false, "wrong")),
+      own("c", verdict(null, "wrong")),
+      own("d", verdict(true, "unscored")),
+      sample({ outcome: "pass", instance: "e" }),
+    ];
+    const all = row(buildReport(samples).rows, "oracle", "overall", "all");
+    expect(all.rates.unscored).toBe(0.2);
+    expect(all.constructionPassRate).toBe(0.5);
+    expect(all.judgeTokens.input + all.judgeTokens.output).toBe(48);
+    expect(all.judgeCost).toBe(2);
+    expect(row(buildReport(samples).rows, "oracle", "task", "sparc").constructionPassRate).toBeNull();
   });
 
   it("groups by model × task, level and tag, plus an overall row per model", () => {
@@ -337,11 +378,11 @@ describe("formatReport", () => {
     expect(text.endsWith("\r\n")).toBe(true);
     expect(text.split("\r\n").length - 1).toBe(report.rows.length + 1);
     expect(text).toMatchInlineSnapshot(`
-      "model,grouping,group,samples,problems,epochs,accuracy,mean_score,pass@1,pass^1,best@1,pass@2,pass^2,best@2,parse_rate,invalid_rate,wrong_rate,error_rate,judged,path_judged,path.connected,path.no_rule_cell_crossing,path.non_intersecting,path.start_end,fully_valid_path,tokens_input,tokens_output,tokens_reasoning,tokens_cached,cost_usd,solved_per_1m_tokens,solved_per_usd,mean_latency_ms,cached_share,cached_input_share,episodes,avg_steps,dist2opt,norm_dist
-      acme:m|1,overall,all,1,1,1,1,1,1,1,1,,,,0,0,0,0,1,0,,,,,,0,0,0,0,,,,100,0,,1,5,2,0.6666666666666666
-      acme:m|1,task,chain/stacking,1,1,1,1,1,1,1,1,,,,0,0,0,0,1,0,,,,,,0,0,0,0,,,,100,0,,1,5,2,0.6666666666666666
-      openai:gpt-4.1,overall,all,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,15.748031496062993,4.310344827586207,100,0,0,,,,
-      openai:gpt-4.1,task,sparc,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,15.748031496062993,4.310344827586207,100,0,0,,,,
+      "model,grouping,group,samples,problems,epochs,accuracy,mean_score,pass@1,pass^1,best@1,pass@2,pass^2,best@2,parse_rate,invalid_rate,wrong_rate,unscored_rate,error_rate,construction_pass_rate,judged,path_judged,path.connected,path.no_rule_cell_crossing,path.non_intersecting,path.start_end,fully_valid_path,tokens_input,tokens_output,tokens_reasoning,tokens_cached,cost_usd,solved_per_1m_tokens,solved_per_usd,mean_latency_ms,cached_share,cached_input_share,episodes,avg_steps,dist2opt,norm_dist,judge_tokens,judge_cost_usd
+      acme:m|1,overall,all,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,,1,0,,,,,,0,0,0,0,,,,100,0,,1,5,2,0.6666666666666666,0,0
+      acme:m|1,task,chain/stacking,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,,1,0,,,,,,0,0,0,0,,,,100,0,,1,5,2,0.6666666666666666,0,0
+      openai:gpt-4.1,overall,all,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
+      openai:gpt-4.1,task,sparc,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
       "
     `);
   });

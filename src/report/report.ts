@@ -34,7 +34,16 @@ export interface ReportRow {
   meanScore: number;
   atK: AtK[];
   /** Shares of all samples, disjoint (with accuracy they sum to 1 when every failed verdict names its kind). */
-  rates: { parse: number; invalid: number; wrong: number; error: number };
+  rates: { parse: number; invalid: number; wrong: number; unscored: number; error: number };
+  /**
+   * ComBench's construction pass rate: among the judged samples of tasks that check constructions
+   * (some sample has a "construction.*" check), parse failures and missing blocks included, the
+   * share whose "construction.verified" check passed. Null when the row has no such task.
+   */
+  constructionPassRate: number | null;
+  /** The judge model's tokens and USD (tasks graded by a judge); null cost when a price is unknown. */
+  judgeTokens: Usage;
+  judgeCost: number | null;
   /** Samples that were answered and have a verdict. */
   judged: number;
   /**
@@ -173,6 +182,14 @@ function pathRates(judged: readonly SampleRecord[], pathChecks: readonly string[
   return out;
 }
 
+function constructionRate(judged: readonly SampleRecord[], tasks: ReadonlySet<string>): number | null {
+  const mine = judged.filter((s) => tasks.has(s.task));
+  const verified = mine.filter((s) =>
+    s.verdict?.checks.some((c) => c.name === "construction.verified" && c.ok),
+  );
+  return share(verified.length, mine.length);
+}
+
 function costSum(samples: readonly SampleRecord[], prices: PriceTable): number | null {
   let sum = 0;
   for (const s of samples) {
@@ -205,6 +222,7 @@ function buildRow(
   ks: readonly number[],
   paths: PathChecks,
   prices: PriceTable,
+  constructionTasks: ReadonlySet<string>,
 ): ReportRow {
   const n = samples.length;
   const byProblem = new Map<string, SampleRecord[]>();
@@ -237,8 +255,16 @@ function buildRow(
       parse: count("parse") / n,
       invalid: count("invalid") / n,
       wrong: count("wrong") / n,
+      unscored: count("unscored") / n,
       error: samples.filter((s) => s.status === "error").length / n,
     },
+    constructionPassRate: constructionRate(judged, constructionTasks),
+    judgeTokens: samples.reduce((acc, s) => (s.judge ? addUsage(acc, s.judge.usage) : acc), ZERO_USAGE),
+    judgeCost: samples.reduce<number | null>(
+      (acc, s) =>
+        acc === null || s.judge === null ? acc : s.judge.costUsd === null ? null : acc + s.judge.costUsd,
+      0,
+    ),
     judged: judged.length,
     pathJudged: pathJudged.length,
     pathErrors: pathRates(pathJudged, paths.checks),
@@ -269,6 +295,11 @@ export function buildReport(samples: readonly SampleRecord[], opts: ReportOption
   }
   const prices = opts.prices ?? BUILTIN_PRICES;
   const paths = pathChecksOf(samples);
+  const constructionTasks = new Set(
+    samples
+      .filter((s) => s.verdict?.checks.some((c) => c.name.startsWith("construction.")))
+      .map((s) => s.task),
+  );
 
   const rows: ReportRow[] = [];
   const models = [...new Set(samples.map((s) => s.model))].sort(compareText);
@@ -284,7 +315,7 @@ export function buildReport(samples: readonly SampleRecord[], opts: ReportOption
         }
       }
       for (const g of [...groups.keys()].sort(compareText)) {
-        rows.push(buildRow(model, grouping, g, groups.get(g) ?? [], ks, paths, prices));
+        rows.push(buildRow(model, grouping, g, groups.get(g) ?? [], ks, paths, prices, constructionTasks));
       }
     }
   }
