@@ -57,7 +57,7 @@ export function generateInstances(task: AnyTask, params: unknown, count: number,
   for (let i = 0; i < count; i++) {
     for (let redraw = 0; ; redraw++) {
       const rng = redraw === 0 ? root.split(i) : root.split(`${i}/redraw/${redraw}`);
-      const inst = task.generate(params, rng);
+      const inst = task.generate(params, rng, { index: i, setSeed: root.seed });
       const signature = task.signature?.(inst);
       if (signature !== undefined && seen.has(signature)) {
         if (redraw < DUPLICATE_REDRAWS) continue;

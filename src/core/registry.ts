@@ -1,9 +1,10 @@
 import { InputError } from "./errors.ts";
 import type { AnyTask, Task } from "./task.ts";
+import type { Verdict } from "./verdict.ts";
 
 const tasks = new Map<string, AnyTask>();
 
-export function registerTask<P, D, A>(task: Task<P, D, A>): void {
+export function registerTask<P, D, A, C extends Verdict | Promise<Verdict>>(task: Task<P, D, A, C>): void {
   if (tasks.has(task.id)) throw new Error(`task ${task.id} registered twice`);
   // Sound at run time: every entry point validates params, data and answers with the task's own schemas.
   tasks.set(task.id, task as unknown as AnyTask);

@@ -111,6 +111,14 @@ export interface Environment<Action = unknown> {
  * `Checked` is what `verify` returns: a Verdict, or a promise of one for tasks whose verifier
  * runs out of process (ComBench's sandboxed Python).
  */
+/** Where an instance sits in a generated set: dataset tasks draw record `index` of a seeded order. */
+export interface GenerateContext {
+  /** The instance's position in the set (0-based). */
+  index: number;
+  /** The seed of the whole set (the instance's own stream is `rng`). */
+  setSeed: string;
+}
+
 /** One response put to a task's judge. */
 export interface JudgeInput<Answer> {
   text: string;
@@ -150,7 +158,7 @@ export interface Task<
   answer: ZodType<Answer>;
   /** Shape of `Instance.data` in generic instance files. */
   data: ZodType<Data>;
-  generate(params: Params, rng: Rng): Instance<Data>;
+  generate(params: Params, rng: Rng, ctx?: GenerateContext): Instance<Data>;
   /** Reads an official record (or a generic instance line); throws InputError naming the field. */
   load?(record: unknown): Instance<Data>;
   /** Writes an instance in the official record format. */

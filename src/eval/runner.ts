@@ -269,8 +269,9 @@ async function runSingle(item: PlanItem, opts: RunOptions): Promise<Outcome | nu
     ? parseFailureVerdict(parsed)
     : await item.task.verify(item.instance, parsed);
   let judge: JudgeRecord | null = null;
-  if (item.task.judge) {
-    const judged = await runJudge(item, response.text, isParseFailure(parsed) ? null : parsed, verdict, opts);
+  // An unreadable response scores 0 whatever a judge would say: the judge is not asked.
+  if (item.task.judge && !isParseFailure(parsed)) {
+    const judged = await runJudge(item, response.text, parsed, verdict, opts);
     if (judged === null) return null;
     ({ verdict, judge } = judged);
   }

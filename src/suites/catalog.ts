@@ -1,6 +1,8 @@
 import { registerTask } from "../core/registry.ts";
 import { burrTask } from "./chain/burr/index.ts";
 import { stackingTask } from "./chain/stacking/index.ts";
+import { comBenchAnalysisTask } from "./combench/analysis/index.ts";
+import { comBenchConstructionTask } from "./combench/construction/index.ts";
 import { curveFittingTask } from "./scbench/curve-fitting/index.ts";
 import { delaunayTask } from "./scbench/delaunay/index.ts";
 import { halfSubdivisionTask } from "./scbench/half-subdivision/index.ts";
@@ -34,4 +36,6 @@ export function registerAllTasks(): void {
   registerTask(twoSegmentsTask);
   registerTask(stackingTask);
   registerTask(burrTask);
+  registerTask(comBenchConstructionTask);
+  registerTask(comBenchAnalysisTask);
 }

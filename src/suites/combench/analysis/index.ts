@@ -1,0 +1,76 @@
+import { InputError } from "../../../core/errors.ts";
+import type { Task } from "../../../core/task.ts";
+import type { Verdict } from "../../../core/verdict.ts";
+import {
+  type AnalysisAnswer,
+  analysisAnswerSchema,
+  formatAnalysis,
+  parseAnalysis,
+} from "../common/answers.ts";
+import { proofJudge } from "../common/judge.ts";
+import { analysisPrompt } from "../common/prompts.ts";
+import {
+  isConstructionCentric,
+  readRecord,
+  recordTags,
+  type TaskRecord,
+  taskRecordSchema,
+} from "../common/record.ts";
+import {
+  drawRecord,
+  type RecordParams,
+  recordInstance,
+  recordParams,
+  selectRecords,
+} from "../common/record-set.ts";
+import { slug } from "../common/slug.ts";
+import { awaitingJudge, offlineChecks } from "../common/verdicts.ts";
+import { PROOFBENCH_CATEGORIES, PROOFBENCH_LEVELS } from "../proofbench/levels.ts";
+import { loadProofBench } from "../proofbench/records.ts";
+
+const ID = "combench/analysis";
+
+const reference = (record: TaskRecord): AnalysisAnswer => ({ proof: record.ref_solution });
+
+export const comBenchAnalysisTask: Task<RecordParams, TaskRecord, AnalysisAnswer, Promise<Verdict>> = {
+  id: ID,
+  suite: "combench",
+  description:
+    "ComBench analysis-centric problems (built in: the 60 IMO-ProofBench problems): a complete Olympiad solution graded by a judge model on the 0/1/6/7 rubric.",
+  tags: ["proof", "analysis", "judged"],
+  params: recordParams,
+  levels: Object.fromEntries([
+    ...PROOFBENCH_CATEGORIES.map((category) => [slug(category), { category }]),
+    ...PROOFBENCH_LEVELS.map((level) => [slug(level), { level }]),
+  ]),
+  answer: analysisAnswerSchema,
+  data: taskRecordSchema,
+
+  generate(params, rng, ctx) {
+    return recordInstance(ID, drawRecord(selectRecords(loadProofBench(), params), rng, ctx), params, rng.seed);
+  },
+
+  load(raw) {
+    const record = readRecord(raw);
+    if (isConstructionCentric(record)) {
+      throw new InputError(
+        `is set, so record ${record.id} is construction-centric, not analysis-centric (use combench/construction)`,
+        { field: "verify_code" },
+      );
+    }
+    return recordInstance(ID, record, null, null);
+  },
+
+  dump: (inst) => inst.data,
+  signature: (inst) => inst.data.id,
+  instanceTags: (inst) => recordTags(inst.data),
+  level: (inst) => inst.data.level ?? null,
+  references: (inst) => [reference(inst.data)],
+  prompt: (inst, opts) => analysisPrompt(inst.data, opts),
+  parse: (text) => parseAnalysis(text),
+  verify: async (inst) => awaitingJudge(await offlineChecks(inst.data, null)),
+  judge: proofJudge<AnalysisAnswer>(),
+  solve: (inst) => ({ answers: [reference(inst.data)], complete: true }),
+  formatAnswer: (answer) => formatAnalysis(answer),
+  randomAnswer: (_inst, rng) => ({ proof: `The answer is \\boxed{${rng.int(0, 100)}}.` }),
+};

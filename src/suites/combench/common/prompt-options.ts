@@ -1,0 +1,26 @@
+import { InputError } from "../../../core/errors.ts";
+import type { PromptOptions } from "../../../core/task.ts";
+
+/** ComBench prompts have one wording (appendix E.2) and no worked examples. */
+export function checkPromptOptions(opts: PromptOptions): void {
+  const variant = opts.variant ?? "default";
+  if (variant !== "default") {
+    throw new InputError(`unknown prompt variant "${variant}" (only "default")`, { field: "variant" });
+  }
+  const shots = opts.shots ?? 0;
+  if (shots !== 0) {
+    throw new InputError(`ComBench has no worked examples: shots must be 0, got ${shots}`, {
+      field: "shots",
+    });
+  }
+}
+
+/** The sentence that states the output-token cap, when one is set. */
+export function tokenCapLines(opts: PromptOptions): string[] {
+  return opts.maxOutputTokens === undefined
+    ? []
+    : [
+        "",
+        `Your whole reply, reasoning and answer together, may use at most ${opts.maxOutputTokens} output tokens.`,
+      ];
+}
