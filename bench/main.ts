@@ -16,6 +16,7 @@ import { sparcRecordSchema } from "../src/suites/sparc/record.ts";
 import { solveBoard } from "../src/suites/sparc/solve.ts";
 import { verifyPath } from "../src/suites/sparc/verify.ts";
 import { benchBurr, benchDlx, benchStacking } from "./chain.ts";
+import { benchComBench } from "./combench.ts";
 import { benchHarness, type HarnessFigures } from "./harness.ts";
 import { benchScbench } from "./scbench.ts";
 
@@ -159,6 +160,7 @@ rows.push(...benchScbench(median, RUNS));
 rows.push(...benchDlx(repeat));
 rows.push(...benchStacking(median, RUNS));
 rows.push(...benchBurr());
+rows.push(...(await benchComBench(median, RUNS)));
 
 const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c]?.length ?? 0), 6));
 const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(" | ")} |`;
