@@ -3,7 +3,7 @@
  * solutions) and the level of each solution. The bench times this per fixture puzzle.
  */
 import type { Cell } from "../../../geometry/voxels.ts";
-import { type AssemblyProblem, assemble } from "./assemble.ts";
+import { type AssemblyProblem, assemble, type MirrorRule } from "./assemble.ts";
 import { type Disassembly, disassemble } from "./disassemble.ts";
 import type { XmProblem, XmPuzzle } from "./xmpuzzle.ts";
 
@@ -27,8 +27,8 @@ export interface BurrAnalysis {
 
 export interface AnalyseOptions {
   problem?: number;
-  /** Count mirror images as the same assembly (BurrTools' default keeps them apart). */
-  mirrors?: boolean;
+  /** How mirror images are counted (default "burrtools": see MirrorRule). */
+  mirrors?: MirrorRule;
   assemblyNodeLimit?: number;
   disassemblyNodeLimit?: number;
 }
@@ -63,13 +63,15 @@ export function analyseBurr(puzzle: XmPuzzle, opts: AnalyseOptions = {}): BurrAn
   if (!problem) throw new RangeError(`the puzzle has no problem ${index}`);
   const t0 = performance.now();
   const asm = assemble(assemblyProblem(puzzle, problem), {
-    mirrors: opts.mirrors,
+    mirrors: opts.mirrors ?? "burrtools",
     nodeLimit: opts.assemblyNodeLimit,
   });
   const levels: string[] = [];
   let first: Disassembly | null = null;
   let complete = asm.complete;
   for (const placements of asm.assemblies) {
+    // BurrTools has nothing to take apart in a one-piece assembly, so it is no solution.
+    if (placements.length < 2) continue;
     const parts = placements.map((p) => problem.parts[p.shape] as XmProblem["parts"][number]);
     const d = disassemble(
       placements.map((p) => p.cells as Cell[]),

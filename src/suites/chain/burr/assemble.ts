@@ -1,25 +1,26 @@
 /**
  * The assembler: every way to fill a result shape with a problem's pieces (any rotation, any
  * translation), where each shape may be used between `min` and `max` times, variable cells may
- * stay empty and coloured cells must meet allowed colours. Assemblies are counted up to the
- * result's own rotations, or also its mirror images.
+ * stay empty and coloured cells must meet allowed colours. Assemblies are counted as BurrTools
+ * counts them: up to the result's own rotations, and, by choice, its mirror symmetries too.
  *
- * A custom Algorithm X rather than geometry/dlx: copies of one shape are interchangeable, so a
- * row per copy would find every assembly once per permutation of the copies, and count ranges
- * have no exact-cover column.
+ * The search is searchCover (cover.ts); one shape used exactly once keeps only one placement per
+ * orbit of the result's rotations, and the canonical form of each assembly removes what the
+ * stabiliser of that placement still lets through.
  */
-import { solveExactCover } from "../../../geometry/dlx.ts";
 import {
   applyMat,
   bounds,
   type Cell,
   canonicalKey,
   cellKey,
+  isAchiral,
   type Mat3,
   ROTATIONS,
   SYMMETRIES,
   transform,
 } from "../../../geometry/voxels.ts";
+import { searchCover } from "./cover.ts";
 
 export interface ShapeSpec {
   cells: Cell[];
@@ -46,9 +47,17 @@ export interface Placement {
   cells: Cell[];
 }
 
+/**
+ * How mirror images of an assembly are counted, when the result has a mirror symmetry:
+ * false keeps them apart; true counts them once (a chiral piece becomes its mirror partner);
+ * "burrtools" counts them once only when every shape of the problem is achiral, as BurrTools'
+ * stored counts show (DemoPieceGenerator 928 merged; SolidSixPieceBurrs 1063 kept, although its
+ * chiral sticks come in mirror pairs).
+ */
+export type MirrorRule = boolean | "burrtools";
+
 export interface AssemblyOptions {
-  /** Count an assembly and its mirror image once (default false: mirror images are kept). */
-  mirrors?: boolean;
+  mirrors?: MirrorRule;
   /** Stop after this many distinct assemblies. */
   limit?: number;
   /** Stop after this many search nodes. */
@@ -75,50 +84,83 @@ export function assemble(problem: AssemblyProblem, opts: AssemblyOptions = {}): 
   region.forEach((c, i) => {
     index.set(cellKey(c), i);
   });
-  const nRequired = problem.result.length;
   const colourAt = (i: number) => problem.resultColours?.get(cellKey(region[i] as Cell)) ?? 0;
   const fits = (pc: number, rc: number) => pc === 0 || rc === 0 || (problem.allowed?.(pc, rc) ?? true);
 
-  const rows: Row[] = [];
-  problem.shapes.forEach((shape, s) => {
-    if (shape.max > 0)
-      rows.push(...placementsOf(shape, region, index, colourAt, fits).map((cells) => ({ shape: s, cells })));
-  });
+  const achiral = problem.shapes.map((s) => isAchiral(s.cells));
+  const rule = opts.mirrors ?? false;
+  const mirrors =
+    rule === true || (rule === "burrtools" && problem.shapes.every((s, i) => s.max === 0 || achiral[i]));
+  const group = resultSymmetries(problem, region, index, mirrors);
+  const rotations = group.filter((g) => !g.mirror);
+  const perShape = problem.shapes.map((shape) =>
+    shape.max > 0 ? placementsOf(shape, region, index, colourAt, fits) : [],
+  );
+  const anchor = rotations.length > 1 ? chooseAnchor(problem.shapes, perShape) : null;
+  if (anchor !== null) perShape[anchor] = oncePerOrbit(perShape[anchor] as number[][], rotations);
+  const rows: Row[] = perShape.flatMap((list, shape) => list.map((cells) => ({ shape, cells })));
 
-  const group = resultSymmetries(problem, region, index, opts.mirrors ?? false);
-  const images = rowImages(problem, rows, region, group);
-
+  const images = rowImages(problem, rows, group);
   const seen = new Set<string>();
   const assemblies: Placement[][] = [];
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
-  const used = problem.shapes.map(() => 0);
-  // Every cell is a primary column; an optional cell may instead take its own "empty" row, so
-  // that pieces lying wholly in optional cells are placed too.
-  const empties = optional.map((_, i) => [nRequired + i]);
-  const dlx = solveExactCover(
-    { primary: region.length, rows: [...rows.map((r) => r.cells), ...empties] },
+  const search = searchCover(
     {
-      nodeLimit: opts.nodeLimit,
-      onSolution: (all) => {
-        const chosen = all.filter((r) => r < rows.length);
-        used.fill(0);
-        for (const r of chosen) used[(rows[r] as Row).shape] = (used[(rows[r] as Row).shape] as number) + 1;
-        if (!problem.shapes.every((s, i) => (used[i] as number) >= s.min && (used[i] as number) <= s.max))
-          return true;
+      nRequired: problem.result.length,
+      nOptional: optional.length,
+      min: problem.shapes.map((s) => s.min),
+      max: problem.shapes.map((s) => s.max),
+      rows,
+    },
+    (chosen) => {
+      if (group.length > 1) {
         const key = canonical(chosen, images);
         if (seen.has(key)) return true;
         seen.add(key);
-        assemblies.push(
-          chosen.map((r) => ({
-            shape: (rows[r] as Row).shape,
-            cells: (rows[r] as Row).cells.map((c) => region[c] as Cell),
-          })),
-        );
-        return assemblies.length < limit;
-      },
+      }
+      assemblies.push(
+        chosen.map((r) => ({
+          shape: (rows[r] as Row).shape,
+          cells: (rows[r] as Row).cells.map((c) => region[c] as Cell),
+        })),
+      );
+      return assemblies.length < limit;
     },
+    opts.nodeLimit,
   );
-  return { count: assemblies.length, assemblies, complete: dlx.complete, nodes: dlx.nodes };
+  return {
+    count: assemblies.length,
+    assemblies,
+    complete: search.complete && assemblies.length < limit,
+    nodes: search.nodes,
+  };
+}
+
+/** A shape used exactly once, with the most placements (so the cut saves the most). */
+function chooseAnchor(shapes: readonly ShapeSpec[], perShape: readonly number[][][]): number | null {
+  let best: number | null = null;
+  shapes.forEach((s, i) => {
+    if (
+      s.min === 1 &&
+      s.max === 1 &&
+      (best === null || (perShape[i]?.length ?? 0) > (perShape[best]?.length ?? 0))
+    )
+      best = i;
+  });
+  return best;
+}
+
+/** The placements that are the smallest of their orbit under the given symmetries. */
+function oncePerOrbit(list: readonly number[][], group: readonly Symmetry[]): number[][] {
+  const key = (cells: readonly number[]) =>
+    cells
+      .slice()
+      .sort((a, b) => a - b)
+      .join(",");
+  return list.filter((cells) => {
+    const own = key(cells);
+    return group.every((g) => key(cells.map((c) => g.map[c] as number)) >= own);
+  });
 }
 
 function placementsOf(
@@ -193,17 +235,16 @@ function resultSymmetries(
 
 /**
  * Per symmetry, the image of every placement as a class id: the same id for the same cells filled
- * by the same shape up to rotation (a mirrored shape is its mirror twin), so that assemblies can
- * be compared as sorted id lists.
+ * by the same shape; under a mirror a chiral shape becomes its mirror partner in the problem, or
+ * a shape of its own that no assembly uses.
  */
-function rowImages(
-  problem: AssemblyProblem,
-  rows: readonly Row[],
-  region: readonly Cell[],
-  group: readonly Symmetry[],
-) {
+function rowImages(problem: AssemblyProblem, rows: readonly Row[], group: readonly Symmetry[]) {
   const keys = problem.shapes.map((s) => canonicalKey(s.cells));
-  const mirrorKeys = problem.shapes.map((s) => canonicalKey(transform(s.cells, SYMMETRIES[24] as Mat3)));
+  const partner = problem.shapes.map((s, i) => {
+    const m = canonicalKey(transform(s.cells, SYMMETRIES[24] as Mat3));
+    const j = keys.findIndex((k, t) => k === m && (t === i || !isAchiral(s.cells)));
+    return j >= 0 ? `s${j}` : `m${i}`;
+  });
   const ids = new Map<string, number>();
   const idOf = (tag: string, cells: number[]) => {
     const key = `${tag}:${cells.sort((a, b) => a - b).join(",")}`;
@@ -214,14 +255,10 @@ function rowImages(
     }
     return id;
   };
-  rows.forEach((r) => {
-    idOf(keys[r.shape] as string, r.cells.slice());
-  });
-  void region;
   return group.map((g) =>
     rows.map((r) =>
       idOf(
-        (g.mirror ? mirrorKeys : keys)[r.shape] as string,
+        g.mirror ? (partner[r.shape] as string) : `s${r.shape}`,
         r.cells.map((c) => g.map[c] as number),
       ),
     ),
@@ -231,11 +268,11 @@ function rowImages(
 /** The smallest sorted list of placement class ids over the symmetries. */
 function canonical(chosen: readonly number[], images: readonly number[][]): string {
   let best: number[] | null = null;
-  for (const image of images) {
+  images.forEach((image) => {
     const list = chosen.map((r) => image[r] as number).sort((a, b) => a - b);
     if (best === null || lexLess(list, best)) best = list;
-  }
-  return (best as number[]).join(",");
+  });
+  return (best as unknown as number[]).join(",");
 }
 
 function lexLess(a: readonly number[], b: readonly number[]): boolean {
