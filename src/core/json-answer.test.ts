@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { isParseFailure } from "./verdict.ts";
 import { parseJsonAnswer } from "./json-answer.ts";
+import { isParseFailure } from "./verdict.ts";
 
 const schema = z.object({ rects: z.array(z.array(z.number().int()).length(4)) });
 

@@ -35,12 +35,11 @@ const sizeLevels = Object.fromEntries(
   ),
 );
 
-const envOptions = z
-  .object({ maxSteps: z.number().int().positive(), vision: z.boolean() })
-  .partial();
+const envOptions = z.object({ maxSteps: z.number().int().positive(), vision: z.boolean() }).partial();
 
 function tierOf(params: unknown): string | undefined {
-  const tier = typeof params === "object" && params !== null ? (params as { tier?: unknown }).tier : undefined;
+  const tier =
+    typeof params === "object" && params !== null ? (params as { tier?: unknown }).tier : undefined;
   return typeof tier === "string" ? tier : undefined;
 }
 

@@ -1,7 +1,7 @@
 import { InputError } from "../../../core/errors.ts";
+import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Prompt, PromptOptions } from "../../../core/task.ts";
 import type { ParseFailure } from "../../../core/verdict.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import { Board } from "./board.ts";
 import { sceneImage } from "./render.ts";
 import { type StackingData, type StackingPlan, stackingPlan } from "./schema.ts";

@@ -47,7 +47,12 @@ export const comBenchAnalysisTask: Task<RecordParams, TaskRecord, AnalysisAnswer
   data: taskRecordSchema,
 
   generate(params, rng, ctx) {
-    return recordInstance(ID, drawRecord(selectRecords(loadProofBench(), params), rng, ctx), params, rng.seed);
+    return recordInstance(
+      ID,
+      drawRecord(selectRecords(loadProofBench(), params), rng, ctx),
+      params,
+      rng.seed,
+    );
   },
 
   load(raw) {

@@ -64,7 +64,12 @@ export const comBenchConstructionTask: Task<
   data: taskRecordSchema,
 
   generate(params, rng, ctx) {
-    return recordInstance(ID, drawRecord(selectRecords(starterRecords(), params), rng, ctx), params, rng.seed);
+    return recordInstance(
+      ID,
+      drawRecord(selectRecords(starterRecords(), params), rng, ctx),
+      params,
+      rng.seed,
+    );
   },
 
   load(raw) {

@@ -1,5 +1,5 @@
-import type { Task } from "../../../core/task.ts";
 import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import type { Task } from "../../../core/task.ts";
 import { generateCurveFitting } from "./generate.ts";
 import { curveFittingPrompt } from "./prompt.ts";
 import { renderCurveFitting } from "./render.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { stableId } from "../../../core/canonical.ts";
-import type { Instance, Task } from "../../../core/task.ts";
 import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import type { Instance, Task } from "../../../core/task.ts";
 import {
   type DelaunayData,
   type DelaunayParams,

@@ -1,6 +1,6 @@
 import { stableId } from "../../../core/canonical.ts";
-import type { Task } from "../../../core/task.ts";
 import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import type { Task } from "../../../core/task.ts";
 import { generateTree } from "./generate.ts";
 import { halfSubdivisionPrompt } from "./prompt.ts";
 import { renderHalfSubdivision } from "./render.ts";

@@ -1,6 +1,6 @@
 import { stableId } from "../../../core/canonical.ts";
-import type { Task } from "../../../core/task.ts";
 import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import type { Task } from "../../../core/task.ts";
 import { generateScene, type HideParams, hideParams } from "./generate.ts";
 import { hidePrompt } from "./prompt.ts";
 import { renderHiding } from "./render.ts";

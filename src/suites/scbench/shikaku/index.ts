@@ -1,6 +1,6 @@
 import { stableId } from "../../../core/canonical.ts";
-import type { Task } from "../../../core/task.ts";
 import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import type { Task } from "../../../core/task.ts";
 import { generatePuzzle, randomPartition, type ShikakuParams, shikakuParams } from "./generate.ts";
 import { shikakuPrompt } from "./prompt.ts";
 import { answerSchema, dataSchema, type ShikakuAnswer, type ShikakuData } from "./puzzle.ts";

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { stableId } from "../../../core/canonical.ts";
+import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { JsonSchema, Task } from "../../../core/task.ts";
 import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import { BEHAVIOURS, type Behaviour, behaviour, CANONICAL_CONFIGURATIONS, classCount } from "./corners.ts";
 import { BEHAVIOUR_RULES, buildPrompt, CROSSED_SIDES, checkPromptOptions, GEOMETRY } from "./prompt-parts.ts";
 import { BAD, OK, renderPanels, type SquareDrawing } from "./render.ts";

@@ -1,5 +1,5 @@
-import type { Instance, Task } from "../../../core/task.ts";
 import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import type { Instance, Task } from "../../../core/task.ts";
 import { generateTwoSegments, TASK_ID } from "./generate.ts";
 import { twoSegmentsPrompt } from "./prompt.ts";
 import { renderTwoSegments } from "./render.ts";
