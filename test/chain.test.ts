@@ -42,6 +42,8 @@ describe("CHAIN through the harness", () => {
     ["chain/stacking", "hard"],
     ["chain/burr", "easy"],
     ["chain/burr", "mid"],
+    ["chain/burr", "hard"],
+    ["chain/burr", "classic"],
   ])("the oracle solves %s %s episodes in exactly the optimal number of steps", (task, level) => {
     const r = run(
       `${task}-${level}`,

@@ -29,6 +29,8 @@ export interface AnalyseOptions {
   problem?: number;
   /** How mirror images are counted (default "burrtools": see MirrorRule). */
   mirrors?: MirrorRule;
+  /** Which separation the disassembler keeps (default "burrtools": the first in BurrTools' order). */
+  choice?: "cheapest" | "burrtools";
   assemblyNodeLimit?: number;
   disassemblyNodeLimit?: number;
 }
@@ -69,9 +71,11 @@ export function analyseBurr(puzzle: XmPuzzle, opts: AnalyseOptions = {}): BurrAn
   const levels: string[] = [];
   let first: Disassembly | null = null;
   let complete = asm.complete;
-  for (const placements of asm.assemblies) {
+  for (const found of asm.assemblies) {
     // BurrTools has nothing to take apart in a one-piece assembly, so it is no solution.
-    if (placements.length < 2) continue;
+    if (found.length < 2) continue;
+    // BurrTools numbers pieces shape by shape; its search order, hence its choices, follow that.
+    const placements = [...found].sort((a, b) => a.shape - b.shape);
     const parts = placements.map((p) => problem.parts[p.shape] as XmProblem["parts"][number]);
     const d = disassemble(
       placements.map((p) => p.cells as Cell[]),
@@ -79,6 +83,7 @@ export function analyseBurr(puzzle: XmPuzzle, opts: AnalyseOptions = {}): BurrAn
         groups: parts.map((p) => p.group),
         weights: parts.map((p) => puzzle.shapes[p.shape]?.weight ?? 1),
         nodeLimit: opts.disassemblyNodeLimit,
+        choice: opts.choice ?? "burrtools",
       },
     );
     complete &&= d.complete;

@@ -10,7 +10,7 @@ export const TIERS = ["easy", "mid", "hard"] as const;
 export type Tier = (typeof TIERS)[number];
 
 export const burrDataSchema = z.object({
-  source: z.enum(["generated", "luban"]),
+  source: z.enum(["generated", "luban", "classic"]),
   tier: z.enum(TIERS),
   pieces: z.array(z.object({ name: z.string().min(1), hex: z.string(), cells: z.array(cell).min(1) })).min(2),
   /** Notchable numbers of a Luban lock's sticks, in piece order. */
@@ -18,7 +18,9 @@ export const burrDataSchema = z.object({
   plan: z.array(
     z.object({ pieces: z.array(z.string()).min(1), axis: z.enum(AXES), distance: z.number().int() }),
   ),
+  /** BurrTools' level string (fewest moves to each separation, in BurrTools' order). */
   level: z.string(),
+  /** Moves of the shortest complete plan (`plan`): the environment's optimal steps. */
   optimal: z.number().int().nonnegative(),
   stats: z.object({ attempts: z.number().int(), nodes: z.number().int() }),
 });

@@ -115,3 +115,58 @@ describe("4M26 burr solver puzzles (MIT, © 2024 Matthew A Johnson)", () => {
     });
   }
 });
+
+describe("optimal steps", () => {
+  /** Each sub-assembly's pieces relative to its first piece: the state up to moving parts apart. */
+  const stateKey = (s: BurrState) =>
+    s.assemblies
+      .map((members) => {
+        const o = s.pos[members[0] as number] as Cell;
+        return members.map((i) => `${i}:${(s.pos[i] as Cell).map((v, a) => v - (o[a] as number))}`).join(" ");
+      })
+      .sort()
+      .join("/");
+
+  it("equal the fewest moves any sequence of environment moves needs (breadth-first over whole states)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 2, max: 4 }), (seed, pieces) => {
+        const g = generateBurr(
+          {
+            source: "generated",
+            box: [3, 3, 2],
+            minPieces: pieces,
+            maxPieces: pieces,
+            minLevel: 1,
+            maxLevel: 9,
+            fill: 0,
+            maxAttempts: 200,
+            nodeLimit: 20000,
+          },
+          new Rng(seed),
+        );
+        const names = g.pieces.map((_, i) => `p${i}`);
+        let frontier = [new BurrState(names, g.pieces)];
+        const seen = new Set([stateKey(frontier[0] as BurrState)]);
+        let depth = 0;
+        while (!frontier.some((s) => s.solved)) {
+          const next: BurrState[] = [];
+          for (const s of frontier) {
+            for (const m of s.legalMoves(50)) {
+              const t = s.clone();
+              expect(t.move(m).error).toBeNull();
+              const k = stateKey(t);
+              if (seen.has(k)) continue;
+              seen.add(k);
+              next.push(t);
+            }
+          }
+          frontier = next;
+          depth++;
+        }
+        expect(g.solution.moves).toBe(depth);
+        expect(g.solution.moves).toBeLessThanOrEqual(g.burrtools.moves);
+      }),
+      { numRuns: 15 },
+    );
+  });
+});

@@ -1,12 +1,27 @@
 /**
  * A disassembler in the manner of BurrTools: breadth-first search over the relative positions of
- * the pieces of a (sub-)assembly, where one move slides a group of pieces any number of units
- * along one axis direction; the first time a group can slide away for good the assembly
- * separates, and both parts are solved the same way. The level string lists the moves of each
- * separation as BurrTools prints it.
+ * the pieces of a (sub-)assembly. One move slides any group of pieces any whole distance along
+ * one axis direction without collision (BurrTools' move: it merges independent groups sliding
+ * the same way and distance into one move, motion.ts `slides`); a group that can slide away for
+ * good separates, and both parts are solved the same way. The environment accepts exactly these
+ * moves and counts each as one step.
+ *
+ * Two choices of plan: "burrtools" takes the first separation met in BurrTools' order, which
+ * gives its level strings and solution counts; "cheapest" (the environment's optimal steps)
+ * finds the shortest complete plan, a true lower bound on any agent's move count.
  */
 import type { Cell } from "../../../geometry/voxels.ts";
-import { add, clearance, groupMoves, Motion, step } from "./motion.ts";
+import {
+  add,
+  allSeparations,
+  apartOf,
+  clearance,
+  GapTable,
+  Motion,
+  separations,
+  slides,
+  step,
+} from "./motion.ts";
 
 export interface PlanMove {
   /** Global piece indices that slide together. */
@@ -34,6 +49,13 @@ export interface DisassemblyOptions {
   weights?: readonly number[];
   /** Give up after this many search states in all. */
   nodeLimit?: number;
+  /**
+   * "cheapest" (default): the shortest whole plan with the environment's moves, its optimal
+   * step count; "burrtools": each separation the fewest moves away, the first one met in
+   * BurrTools' own order, giving up when its parts cannot be taken apart, as BurrTools does
+   * (its level strings and solution counts).
+   */
+  choice?: "cheapest" | "burrtools";
 }
 
 export interface Disassembly {
@@ -93,39 +115,57 @@ export class Disassembler {
     return result;
   }
 
+  /**
+   * Breadth-first over the positions of these pieces. "burrtools": the first separation met in
+   * BurrTools' order ends the search, whether or not its parts come apart. "cheapest": every
+   * separation (every group that can slide out) at every depth is tried until no deeper one can
+   * beat the best plan (a part of m pieces needs at least m − 1 more moves), so the plan is the
+   * shortest there is with the environment's moves.
+   */
   private search(ids: readonly number[], start: readonly Cell[]): Solved | null {
     const seen = new Map<string, StateNode>();
     const startKey = relativeKey(start);
     seen.set(startKey, { pos: start.map((c) => [...c] as Cell), parent: null, move: null });
     let frontier = [startKey];
     const limit = this.opts.nodeLimit ?? Number.POSITIVE_INFINITY;
-    while (frontier.length > 0) {
+    const first = this.opts.choice === "burrtools";
+    const grouped = this.opts.groups?.some((g) => g !== 0) ?? false;
+    const least = grouped ? 1 : ids.length - 1;
+    let best: Solved | null = null;
+    for (let depth = 0; frontier.length > 0; depth++) {
+      if (best && best.total <= depth + least) return best;
       const next: string[] = [];
-      let best: Solved | null = null;
       for (const key of frontier) {
         if (++this.nodes > limit) throw new Budget();
         const node = seen.get(key) as StateNode;
-        for (const gm of groupMoves(this.motion, ids, node.pos)) {
-          const pieces = ids.filter((_, i) => gm.mask & (1 << i));
-          if (gm.max === Infinity) {
-            const solved = this.separate(ids, node, key, seen, gm.mask, gm.dir);
+        const table = new GapTable(this.motion, ids, node.pos);
+        const cells = (i: number) => this.worldCells(ids[i] as number, node.pos[i] as Cell);
+        if (first) {
+          const o = separations(table)[0];
+          if (o) return this.separate(ids, node, key, seen, o.mask, o.dir);
+        } else {
+          for (const o of allSeparations(table)) {
+            const solved = this.separate(ids, node, key, seen, o.mask, o.dir);
             if (solved && (best === null || solved.total < best.total)) best = solved;
-            continue;
-          }
-          for (let k = 1; k <= gm.max; k++) {
-            const d = step(gm.dir, k);
-            const pos = node.pos.map((c, i) => (gm.mask & (1 << i) ? add(c, d) : c));
-            const nk = relativeKey(pos);
-            if (seen.has(nk)) continue;
-            seen.set(nk, { pos, parent: key, move: { pieces, dir: gm.dir, distance: k, separates: false } });
-            next.push(nk);
           }
         }
+        for (const gm of slides(table, first ? undefined : apartOf(cells, ids.length))) {
+          const d = step(gm.dir, gm.distance);
+          const pos = node.pos.map((c, i) => (gm.mask & (1 << i) ? add(c, d) : c));
+          const nk = relativeKey(pos);
+          if (seen.has(nk)) continue;
+          const pieces = ids.filter((_, i) => gm.mask & (1 << i));
+          seen.set(nk, {
+            pos,
+            parent: key,
+            move: { pieces, dir: gm.dir, distance: gm.distance, separates: false },
+          });
+          next.push(nk);
+        }
       }
-      if (best) return best;
       frontier = next;
     }
-    return null;
+    return best;
   }
 
   private separate(

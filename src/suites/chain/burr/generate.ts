@@ -2,15 +2,19 @@
  * Procedural interlocking puzzles, kept when the disassembler takes them apart completely and
  * the first separation needs the asked number of moves:
  * - "generated": a box cut into connected pieces grown from random seeds;
- * - "luban": a six-piece burr (Luban lock) of random notchable sticks.
+ * - "luban": a six-piece burr (Luban lock) of random notchable sticks;
+ * - "classic": one of the fixed classic solid six-piece burrs (classic.ts), taken as it is.
  */
 import type { Rng } from "../../../core/rng.ts";
 import { boxCells, type Cell, cellKey, NEIGHBOURS } from "../../../geometry/voxels.ts";
+import { CLASSIC_BURRS, classicBurr } from "./classic.ts";
 import { type Disassembly, disassemble } from "./disassemble.ts";
 import { isUsableNumber, pieceFromNumber, placeInSlot, REMOVABLE } from "./notchable.ts";
 
 export interface GenerateOptions {
-  source: "generated" | "luban";
+  source: "generated" | "luban" | "classic";
+  /** Which classic burr (index into CLASSIC_BURRS); drawn at random when absent. */
+  classic?: number;
   box: Cell;
   minPieces: number;
   maxPieces: number;
@@ -27,22 +31,36 @@ export interface GeneratedBurr {
   pieces: Cell[][];
   /** The sticks' notchable numbers, for a Luban lock. */
   numbers: number[] | null;
+  /** The shortest plan (the environment's optimal steps). */
   solution: Disassembly;
+  /** BurrTools' analysis: its level string and first level (fewest moves to the first separation). */
+  burrtools: Disassembly;
   attempts: number;
 }
 
 /** Draws candidates until one meets the bounds; throws a RangeError naming the bounds otherwise. */
 export function generateBurr(opts: GenerateOptions, rng: Rng): GeneratedBurr {
+  if (opts.source === "classic") {
+    const { pieces, numbers } = classicBurr(opts.classic ?? rng.int(0, CLASSIC_BURRS.length - 1));
+    const burrtools = disassemble(pieces, { nodeLimit: opts.nodeLimit, choice: "burrtools" });
+    const solution = disassemble(pieces, { nodeLimit: opts.nodeLimit });
+    if (!solution.tree || !burrtools.tree)
+      throw new RangeError("the classic burr did not come apart within the node limit");
+    return { pieces, numbers, solution, burrtools, attempts: 1 };
+  }
   for (let attempt = 1; attempt <= opts.maxAttempts; attempt++) {
     const draw = rng.split(`attempt/${attempt}`);
     const luban = opts.source === "luban" ? lubanPieces(opts.fill, draw) : null;
     const pieces = luban ? luban.pieces : opts.source === "luban" ? null : boxPieces(opts, draw);
     if (!pieces) continue;
+    // BurrTools' analysis is cheap and sets the level; the shortest plan only for a keeper.
+    const burrtools = disassemble(pieces, { nodeLimit: opts.nodeLimit, choice: "burrtools" });
+    if (!burrtools.tree) continue;
+    const first = burrtools.tree.moves.length;
+    if (first < opts.minLevel || first > opts.maxLevel) continue;
     const solution = disassemble(pieces, { nodeLimit: opts.nodeLimit });
     if (!solution.tree) continue;
-    const first = solution.tree.moves.length;
-    if (first < opts.minLevel || first > opts.maxLevel) continue;
-    return { pieces, numbers: luban?.numbers ?? null, solution, attempts: attempt };
+    return { pieces, numbers: luban?.numbers ?? null, solution, burrtools, attempts: attempt };
   }
   throw new RangeError(
     `no ${opts.source} burr with ${opts.minPieces}–${opts.maxPieces} pieces and first level ${opts.minLevel}–${opts.maxLevel} in ${opts.maxAttempts} attempts`,

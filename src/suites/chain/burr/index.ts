@@ -8,9 +8,18 @@ import { InputError } from "../../../core/errors.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance, Prompt, PromptOptions, Task } from "../../../core/task.ts";
 import { ParseFailure, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
-import { canonicalKey } from "../../../geometry/voxels.ts";
+import {
+  bounds,
+  type Cell,
+  cellsKey,
+  ROTATIONS,
+  sortCells,
+  transform,
+  translate,
+} from "../../../geometry/voxels.ts";
 import { pieceColour } from "../common/palette.ts";
 import { scenePng, sceneSvg } from "../common/views.ts";
+import { CLASSIC_BURRS } from "./classic.ts";
 import {
   actionOf,
   type BurrAction,
@@ -30,8 +39,18 @@ import { rulesText, scenePieces, stateText } from "./text.ts";
 const cell = z.tuple([z.number().int().min(1), z.number().int().min(1), z.number().int().min(1)]);
 
 export const burrParamsSchema = z.object({
-  /** "generated": a box cut into interlocking pieces; "luban": a six-piece burr of notchable sticks. */
-  source: z.enum(["generated", "luban"]).default("generated"),
+  /**
+   * "generated": a box cut into interlocking pieces; "luban": a six-piece burr of random
+   * notchable sticks; "classic": a fixed classic solid six-piece burr (Luban lock).
+   */
+  source: z.enum(["generated", "luban", "classic"]).default("generated"),
+  /** Which classic burr, 0 … CLASSIC_BURRS.length − 1 (source "classic"); random when absent. */
+  classic: z
+    .number()
+    .int()
+    .min(0)
+    .max(CLASSIC_BURRS.length - 1)
+    .optional(),
   /** Box of a "generated" puzzle. */
   box: cell.default([3, 3, 2]),
   minPieces: z.number().int().min(2).max(30).default(3),
@@ -68,14 +87,14 @@ function generate(params: BurrParams, rng: Rng): Instance<BurrData> {
     throw e;
   }
   const names = g.pieces.map((_, i) => pieceColour(i).name);
-  const first = g.solution.tree?.moves.length ?? 0;
+  const first = g.burrtools.tree?.moves.length ?? 0;
   const data: BurrData = {
     source: params.source,
     tier: tierOf(g.pieces.length, first),
     pieces: g.pieces.map((cells, i) => ({ name: names[i] as string, hex: pieceColour(i).hex, cells })),
     numbers: g.numbers,
     plan: g.solution.plan.map((m) => specOf(m, names)),
-    level: g.solution.level,
+    level: g.burrtools.level,
     optimal: g.solution.moves,
     stats: { attempts: g.attempts, nodes: g.solution.nodes },
   };
@@ -187,11 +206,20 @@ function randomAnswer(inst: Instance<BurrData>, rng: Rng): BurrAnswer {
   return out;
 }
 
+/** The assembled puzzle up to rotation: the same pieces in another arrangement is another puzzle. */
 function signature(inst: Instance<BurrData>): string {
-  return inst.data.pieces
-    .map((p) => canonicalKey(p.cells as [number, number, number][]))
-    .sort()
-    .join("|");
+  const pieces = inst.data.pieces.map((p) => p.cells as Cell[]);
+  let best: string | null = null;
+  for (const m of ROTATIONS) {
+    const turned = pieces.map((cells) => transform(cells, m));
+    const lo = bounds(turned.flat()).min;
+    const key = turned
+      .map((cells) => cellsKey(sortCells(translate(cells, [-lo[0], -lo[1], -lo[2]]))))
+      .sort()
+      .join("|");
+    if (best === null || key < best) best = key;
+  }
+  return best ?? "";
 }
 
 export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
@@ -205,6 +233,7 @@ export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
     easy: {},
     mid: { source: "luban", minLevel: 2, maxLevel: 2 },
     hard: { source: "luban", minLevel: 3, maxLevel: 99 },
+    classic: { source: "classic" },
   },
   answer: answerSchema,
   data: burrDataSchema,
@@ -239,6 +268,7 @@ export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
 };
 
 export { analyseBurr } from "./analyse.ts";
+export { CLASSIC_BURRS, classicBurr } from "./classic.ts";
 export { pieceFromNumber, placeInSlot, SOLID_NOTCHABLE } from "./notchable.ts";
 export { loadXmpuzzle } from "./xmpuzzle.ts";
 export type { BurrAction };

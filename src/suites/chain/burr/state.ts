@@ -4,7 +4,20 @@
  * pieces of different sub-assemblies never meet.
  */
 import { bounds, type Cell } from "../../../geometry/voxels.ts";
-import { add, axisOf, clearance, DIRECTIONS, dirOf, groupMoves, Motion, signOf, step } from "./motion.ts";
+import {
+  add,
+  allSeparations,
+  apartOf,
+  axisOf,
+  clearance,
+  DIRECTIONS,
+  dirOf,
+  GapTable,
+  Motion,
+  signOf,
+  slides,
+  step,
+} from "./motion.ts";
 
 export type Axis = "x" | "y" | "z";
 export const AXES: readonly Axis[] = ["x", "y", "z"];
@@ -128,22 +141,22 @@ export class BurrState {
     return [];
   }
 
-  /** Every move available now: each group, direction and distance, and the move that takes a group out. */
+  /** Every move available now: the solver's moves (slides up to `maxDistance` units, and separations). */
   legalMoves(maxDistance = 6): MoveSpec[] {
     const out: MoveSpec[] = [];
     for (const members of this.assemblies) {
-      const pos = members.map((i) => this.pos[i] as Cell);
-      for (const gm of groupMoves(this.motion, members, pos)) {
+      const table = new GapTable(
+        this.motion,
+        members,
+        members.map((i) => this.pos[i] as Cell),
+      );
+      const cells = (j: number) => this.cells(members[j] as number);
+      for (const gm of [...allSeparations(table), ...slides(table, apartOf(cells, members.length))]) {
         const pieces = members.filter((_, j) => gm.mask & (1 << j)).map((i) => this.names[i] as string);
         const axis = AXES[axisOf(gm.dir)] as Axis;
-        const sign = signOf(gm.dir);
-        if (gm.max === Infinity) {
-          const k = clearance((j) => this.cells(members[j] as number), gm.mask, members.length, gm.dir);
-          out.push({ pieces, axis, distance: sign * k });
-        } else {
-          for (let k = 1; k <= Math.min(gm.max, maxDistance); k++)
-            out.push({ pieces, axis, distance: sign * k });
-        }
+        const k = gm.distance === Infinity ? clearance(cells, gm.mask, members.length, gm.dir) : gm.distance;
+        if (gm.distance === Infinity || k <= maxDistance)
+          out.push({ pieces, axis, distance: signOf(gm.dir) * k });
       }
     }
     return out;

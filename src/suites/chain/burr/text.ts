@@ -17,6 +17,7 @@ export function rulesText(data: BurrData): string {
     '- move(piece, axis, distance) slides one piece, or a list of pieces such as move([red, blue], y, 2), together along axis x, y or z by a whole number of units; a negative distance slides backwards ("-x" with 2 equals x with -2).',
     "- Pieces are rigid and never rotate. A move is all or nothing: the group slides one unit at a time and if any unit would make a moving cube overlap a cube of another piece of the same sub-assembly, the whole move is refused and nothing moves.",
     "- When, after a move, the bounding box of the moved group no longer overlaps the bounding box of the rest of its sub-assembly, the two come apart. A part of one piece is taken out of the puzzle; a part of several pieces becomes a sub-assembly of its own that you take apart in turn. Pieces of different sub-assemblies never block each other and cannot move together.",
+    "- One move is one action, whatever the distance and however many pieces slide together; the optimal move count is the solver's plan (BurrTools' way: each separation reached in the fewest moves).",
     "- state() moves nothing and shows the state again.",
     "- Every action uses one step, refused ones and state() included.",
     "",
