@@ -9,6 +9,8 @@
  * lie wholly in optional cells are never forced by a required cell.
  */
 
+import { LinkMatrix } from "../../../geometry/dancing-links.ts";
+
 export interface CoverRow {
   shape: number;
   /** Column indices: required cells first (< nRequired), then optional cells. */
@@ -38,73 +40,17 @@ export function searchCover(
   const { rows, keep } = mergeTwinColumns(p, nCells);
   const nShapes = p.min.length;
   const nCols = nCells + nShapes;
-  const nNodes = 1 + nCols + rows.reduce((s, r) => s + r.length + 1, 0);
-  const L = new Int32Array(nNodes);
-  const R = new Int32Array(nNodes);
-  const U = new Int32Array(nNodes);
-  const D = new Int32Array(nNodes);
-  const C = new Int32Array(nNodes);
-  const rowOf = new Int32Array(nNodes).fill(-1);
-  const size = new Int32Array(nCols + 1);
-  const covered = new Uint8Array(nCols + 1);
-  for (let c = 0; c <= nCols; c++) {
-    U[c] = D[c] = C[c] = c;
-    L[c] = R[c] = c;
-  }
-  // Header 0 rings the required columns that stand for their twins.
-  let last = 0;
-  for (let c = 1; c <= p.nRequired; c++) {
-    if (!keep[c - 1]) continue;
-    L[c] = last;
-    R[last] = c;
-    last = c;
-  }
-  R[last] = 0;
-  L[0] = last;
-  let next = nCols + 1;
+  // Columns: cells, then one count column per shape. Only the required cells standing for their
+  // twins are on the root's ring; optional cells and counts are covered by the search itself.
+  const m = new LinkMatrix(
+    nCols,
+    rows.map((cells, r) => [...cells, nCells + (p.rows[r] as CoverRow).shape]),
+    (col) => col < p.nRequired && keep[col] === true,
+  );
+  const { R, D, L, C, rowOf, size, covered } = m;
   const shapeCol = (s: number) => nCells + 1 + s;
-  rows.forEach((cells, r) => {
-    const cols = [...cells.map((c) => c + 1), shapeCol((p.rows[r] as CoverRow).shape)];
-    const first = next;
-    cols.forEach((col, k) => {
-      const n = next++;
-      C[n] = col;
-      rowOf[n] = r;
-      U[n] = U[col] as number;
-      D[n] = col;
-      D[U[col] as number] = n;
-      U[col] = n;
-      size[col] = (size[col] as number) + 1;
-      L[n] = k === 0 ? first + cols.length - 1 : n - 1;
-      R[n] = k === cols.length - 1 ? first : n + 1;
-    });
-  });
-
-  const cover = (c: number) => {
-    covered[c] = 1;
-    R[L[c] as number] = R[c] as number;
-    L[R[c] as number] = L[c] as number;
-    for (let i = D[c] as number; i !== c; i = D[i] as number) {
-      for (let j = R[i] as number; j !== i; j = R[j] as number) {
-        U[D[j] as number] = U[j] as number;
-        D[U[j] as number] = D[j] as number;
-        size[C[j] as number] = (size[C[j] as number] as number) - 1;
-      }
-    }
-  };
-  const uncover = (c: number) => {
-    for (let i = U[c] as number; i !== c; i = U[i] as number) {
-      for (let j = L[i] as number; j !== i; j = L[j] as number) {
-        size[C[j] as number] = (size[C[j] as number] as number) + 1;
-        U[D[j] as number] = j;
-        D[U[j] as number] = j;
-      }
-    }
-    R[L[c] as number] = c;
-    L[R[c] as number] = c;
-    covered[c] = 0;
-  };
-
+  const cover = (h: number) => m.cover(h);
+  const uncover = (h: number) => m.uncover(h);
   const used = new Int32Array(nShapes);
   const chosen: number[] = [];
   let nodes = 0;
