@@ -1,6 +1,6 @@
 /** CHAIN: the exact-cover kernel on known counts; stacking generation and burr disassembly are added by their tasks. */
 import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { InputError } from "../src/core/errors.ts";
 import { generateInstances, resolveParams } from "../src/core/instances.ts";
 import type { AnyTask } from "../src/core/task.ts";
@@ -89,7 +89,7 @@ export function benchStacking(median: (xs: number[]) => number, runs: number): R
 const PER_LEVEL = 10;
 
 /**
- * BurrTools' example puzzles, when ../shared/fixtures/burr is present (they are not shipped):
+ * BurrTools' example puzzles, when PLUMB_BURR_FIXTURES names a folder holding them (they are GPL, not shipped):
  * assemblies, solutions and level against the counts BurrTools stored, and the time taken.
  * The solid six-piece burr set, rebuilt from its notchable piece numbers, always runs.
  */
@@ -105,13 +105,18 @@ export function benchBurr(): Row[] {
     `${(performance.now() - t0).toFixed(0)} ms`,
     `${asm.count} assemblies / ${solved} solutions (BurrTools: 1063 / 314)`,
   ]);
-  const dir = fileURLToPath(new URL("../../shared/fixtures/burr/burrtools-examples/", import.meta.url));
-  if (!existsSync(dir)) {
-    rows.push(["burr: BurrTools examples", "skipped", `${dir} not found`]);
+  const root = process.env.PLUMB_BURR_FIXTURES;
+  const dir = root ? join(root, "burrtools-examples") : null;
+  if (!dir || !existsSync(dir)) {
+    rows.push([
+      "burr: BurrTools examples",
+      "skipped",
+      "set PLUMB_BURR_FIXTURES to a folder with burrtools-examples/",
+    ]);
     return rows;
   }
   for (const [name, expected] of BURRTOOLS_FACTS) {
-    const puzzle = loadXmpuzzle(readFileSync(`${dir}${name}.xmpuzzle`));
+    const puzzle = loadXmpuzzle(readFileSync(join(dir, `${name}.xmpuzzle`)));
     const t = performance.now();
     const r = analyseBurr(puzzle);
     rows.push([
@@ -123,7 +128,7 @@ export function benchBurr(): Row[] {
   return rows;
 }
 
-/** From ../shared/fixtures/burr/README.txt: measured with BurrTools itself. */
+/** Measured with BurrTools itself (stored in the files' problems and the fixtures' README). */
 const BURRTOOLS_FACTS: [string, string][] = [
   ["PelikanBurr", "12 / 1, level 98.2.4.2"],
   ["CubeInCage", "96 / 1, level 4.9.3"],

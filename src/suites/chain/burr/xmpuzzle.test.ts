@@ -54,7 +54,7 @@ const FIXTURES = process.env.PLUMB_BURR_FIXTURES;
 const file = (name: string) => join(FIXTURES ?? "", "burrtools-examples", `${name}.xmpuzzle`);
 
 describe.skipIf(!FIXTURES)(
-  "BurrTools examples (skipped: set PLUMB_BURR_FIXTURES to ../shared/fixtures/burr)",
+  "BurrTools examples (skipped unless PLUMB_BURR_FIXTURES names a folder with burrtools-examples/: GPL files, not shipped)",
   () => {
     // Counts and levels measured with BurrTools itself (README of the fixtures).
     const facts: [string, number, number, string][] = [
