@@ -15,6 +15,7 @@ import {
   topologyEnumerationTask,
 } from "./scbench/topology/index.ts";
 import { twoSegmentsTask } from "./scbench/two-segments/index.ts";
+import { voxelProjectionTask } from "./scbench/voxel-projection/index.ts";
 import { sparcTask } from "./sparc/index.ts";
 
 let registered = false;
@@ -34,6 +35,7 @@ export function registerAllTasks(): void {
   registerTask(printablePrimeTask);
   registerTask(curveFittingTask);
   registerTask(twoSegmentsTask);
+  registerTask(voxelProjectionTask);
   registerTask(stackingTask);
   registerTask(burrTask);
   registerTask(comBenchConstructionTask);

@@ -1,0 +1,73 @@
+import { stableId } from "../../../core/canonical.ts";
+import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import type { Task } from "../../../core/task.ts";
+import { generateVoxelProjection } from "./generate.ts";
+import { voxelProjectionPrompt } from "./prompt.ts";
+import { renderVoxelProjection } from "./render.ts";
+import {
+  answerSchema,
+  dataSchema,
+  type Voxel,
+  type VoxelProjectionAnswer,
+  type VoxelProjectionData,
+  type VoxelProjectionParams,
+  voxelProjectionParams,
+} from "./schema.ts";
+import { solveVoxelProjection } from "./solve.ts";
+import { verifyVoxelProjection } from "./verify.ts";
+
+export { voxelProjectionBench } from "./bench.ts";
+
+const ID = "scbench/voxel-projection";
+
+/** The original's six subpasses: 6³ with 50 voxels up to 24³ with 1000, the 20³ one with a digit rule. */
+const levels: Record<string, Partial<VoxelProjectionParams>> = {
+  "n6-v50": { n: 6, voxels: 50, forbiddenSumDigit: null },
+  "n8-v100": { n: 8, voxels: 100, forbiddenSumDigit: null },
+  "n12-v200": { n: 12, voxels: 200, forbiddenSumDigit: null },
+  "n16-v400": { n: 16, voxels: 400, forbiddenSumDigit: null },
+  "n24-v1000": { n: 24, voxels: 1000, forbiddenSumDigit: null },
+  "n20-v500-no7": { n: 20, voxels: 500, forbiddenSumDigit: 7 },
+};
+
+export const voxelProjectionTask: Task<VoxelProjectionParams, VoxelProjectionData, VoxelProjectionAnswer> = {
+  id: ID,
+  suite: "scbench",
+  description:
+    "Voxel grid projection: place exactly V voxels in an N×N×N grid so that all three projections are full and no cube symmetry maps the set onto itself.",
+  tags: ["constructive", "3d", "voxels", "symmetry"],
+  params: voxelProjectionParams,
+  levels,
+  answer: answerSchema,
+  data: dataSchema,
+
+  generate(params, rng) {
+    const data = generateVoxelProjection(params, rng);
+    return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
+  },
+
+  level(inst) {
+    const { n, voxels, forbiddenSumDigit } = inst.data;
+    const match = Object.entries(levels).find(
+      ([, p]) => p.n === n && p.voxels === voxels && p.forbiddenSumDigit === forbiddenSumDigit,
+    );
+    return match?.[0] ?? null;
+  },
+  prompt: (inst, opts) => voxelProjectionPrompt(inst.data, opts),
+  parse: (text) => parseJsonAnswer(text, answerSchema),
+  verify: (inst, answer) => verifyVoxelProjection(inst.data, answer),
+  solve: (inst) => ({ answers: [solveVoxelProjection(inst.data)], complete: true }),
+  formatAnswer: (answer) => JSON.stringify(answer),
+
+  randomAnswer(inst, rng) {
+    const { n, voxels } = inst.data;
+    return {
+      voxels: Array.from(
+        { length: voxels },
+        (): Voxel => [rng.int(0, n - 1), rng.int(0, n - 1), rng.int(0, n - 1)],
+      ),
+    };
+  },
+
+  render: (inst, answer) => renderVoxelProjection(inst.data, answer),
+};
