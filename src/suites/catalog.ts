@@ -6,6 +6,7 @@ import { comBenchConstructionTask } from "./combench/construction/index.ts";
 import { curveFittingTask } from "./scbench/curve-fitting/index.ts";
 import { delaunayTask } from "./scbench/delaunay/index.ts";
 import { halfSubdivisionTask } from "./scbench/half-subdivision/index.ts";
+import { hamiltonianLoopTask } from "./scbench/hamiltonian-loop/index.ts";
 import { hideAndSeekTask } from "./scbench/hide-and-seek/index.ts";
 import { printablePrimeTask } from "./scbench/printable-prime/index.ts";
 import { shikakuTask } from "./scbench/shikaku/index.ts";
@@ -36,6 +37,7 @@ export function registerAllTasks(): void {
   registerTask(curveFittingTask);
   registerTask(twoSegmentsTask);
   registerTask(voxelProjectionTask);
+  registerTask(hamiltonianLoopTask);
   registerTask(stackingTask);
   registerTask(burrTask);
   registerTask(comBenchConstructionTask);
