@@ -8,6 +8,7 @@ import { delaunayTask } from "./scbench/delaunay/index.ts";
 import { halfSubdivisionTask } from "./scbench/half-subdivision/index.ts";
 import { hamiltonianLoopTask } from "./scbench/hamiltonian-loop/index.ts";
 import { hideAndSeekTask } from "./scbench/hide-and-seek/index.ts";
+import { maze3dJumpsTask } from "./scbench/maze-3d-jumps/index.ts";
 import { printablePrimeTask } from "./scbench/printable-prime/index.ts";
 import { shikakuTask } from "./scbench/shikaku/index.ts";
 import {
@@ -38,6 +39,7 @@ export function registerAllTasks(): void {
   registerTask(twoSegmentsTask);
   registerTask(voxelProjectionTask);
   registerTask(hamiltonianLoopTask);
+  registerTask(maze3dJumpsTask);
   registerTask(stackingTask);
   registerTask(burrTask);
   registerTask(comBenchConstructionTask);
