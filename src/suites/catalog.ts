@@ -9,6 +9,7 @@ import { halfSubdivisionTask } from "./scbench/half-subdivision/index.ts";
 import { hamiltonianLoopTask } from "./scbench/hamiltonian-loop/index.ts";
 import { hideAndSeekTask } from "./scbench/hide-and-seek/index.ts";
 import { maze3dJumpsTask } from "./scbench/maze-3d-jumps/index.ts";
+import { packPrismsTask } from "./scbench/pack-prisms/index.ts";
 import { printablePrimeTask } from "./scbench/printable-prime/index.ts";
 import { shikakuTask } from "./scbench/shikaku/index.ts";
 import {
@@ -40,6 +41,7 @@ export function registerAllTasks(): void {
   registerTask(voxelProjectionTask);
   registerTask(hamiltonianLoopTask);
   registerTask(maze3dJumpsTask);
+  registerTask(packPrismsTask);
   registerTask(stackingTask);
   registerTask(burrTask);
   registerTask(comBenchConstructionTask);
