@@ -8,6 +8,7 @@ import { delaunayTask } from "./scbench/delaunay/index.ts";
 import { halfSubdivisionTask } from "./scbench/half-subdivision/index.ts";
 import { hamiltonianLoopTask } from "./scbench/hamiltonian-loop/index.ts";
 import { hideAndSeekTask } from "./scbench/hide-and-seek/index.ts";
+import { hyperSnakeTask } from "./scbench/hyper-snake/index.ts";
 import { maze3dJumpsTask } from "./scbench/maze-3d-jumps/index.ts";
 import { packPrismsTask } from "./scbench/pack-prisms/index.ts";
 import { printablePrimeTask } from "./scbench/printable-prime/index.ts";
@@ -42,6 +43,7 @@ export function registerAllTasks(): void {
   registerTask(hamiltonianLoopTask);
   registerTask(maze3dJumpsTask);
   registerTask(packPrismsTask);
+  registerTask(hyperSnakeTask);
   registerTask(stackingTask);
   registerTask(burrTask);
   registerTask(comBenchConstructionTask);
