@@ -11,6 +11,7 @@ import { hideAndSeekTask } from "./scbench/hide-and-seek/index.ts";
 import { hyperSnakeTask } from "./scbench/hyper-snake/index.ts";
 import { maze3dJumpsTask } from "./scbench/maze-3d-jumps/index.ts";
 import { packPrismsTask } from "./scbench/pack-prisms/index.ts";
+import { pipeLoopTask } from "./scbench/pipe-loop/index.ts";
 import { printablePrimeTask } from "./scbench/printable-prime/index.ts";
 import { shikakuTask } from "./scbench/shikaku/index.ts";
 import {
@@ -44,6 +45,7 @@ export function registerAllTasks(): void {
   registerTask(maze3dJumpsTask);
   registerTask(packPrismsTask);
   registerTask(hyperSnakeTask);
+  registerTask(pipeLoopTask);
   registerTask(stackingTask);
   registerTask(burrTask);
   registerTask(comBenchConstructionTask);

@@ -1,0 +1,127 @@
+import { orient2d } from "robust-predicates";
+import type { Pt } from "./model.ts";
+
+export const dist = (a: Pt, b: Pt): number => Math.hypot(b[0] - a[0], b[1] - a[1]);
+
+/** Turn angle in degrees at vertex i of the closed loop (0 = straight on, 180 = reversal); null if a side is degenerate. */
+export function turnAngle(points: readonly Pt[], i: number): number | null {
+  const n = points.length;
+  const a = points[(i - 1 + n) % n] as Pt;
+  const b = points[i] as Pt;
+  const c = points[(i + 1) % n] as Pt;
+  const ux = b[0] - a[0];
+  const uy = b[1] - a[1];
+  const vx = c[0] - b[0];
+  const vy = c[1] - b[1];
+  const lu = Math.hypot(ux, uy);
+  const lv = Math.hypot(vx, vy);
+  if (lu === 0 || lv === 0) return null;
+  const cos = Math.max(-1, Math.min(1, (ux * vx + uy * vy) / (lu * lv)));
+  return (Math.acos(cos) * 180) / Math.PI;
+}
+
+const orient = (a: Pt, b: Pt, c: Pt): number => Math.sign(orient2d(a[0], a[1], b[0], b[1], c[0], c[1]));
+
+const onSegment = (a: Pt, b: Pt, p: Pt): boolean =>
+  Math.min(a[0], b[0]) <= p[0] &&
+  p[0] <= Math.max(a[0], b[0]) &&
+  Math.min(a[1], b[1]) <= p[1] &&
+  p[1] <= Math.max(a[1], b[1]);
+
+/** Exact test: do closed segments ab and cd share at least one point? */
+export function segmentsMeet(a: Pt, b: Pt, c: Pt, d: Pt): boolean {
+  const o1 = orient(a, b, c);
+  const o2 = orient(a, b, d);
+  const o3 = orient(c, d, a);
+  const o4 = orient(c, d, b);
+  if (o1 !== o2 && o3 !== o4) return true;
+  if (o1 === 0 && onSegment(a, b, c)) return true;
+  if (o2 === 0 && onSegment(a, b, d)) return true;
+  if (o3 === 0 && onSegment(c, d, a)) return true;
+  if (o4 === 0 && onSegment(c, d, b)) return true;
+  return false;
+}
+
+/** Pairs [i, j] (i < j) of non-adjacent loop segments (segment i runs from point i to point i+1) that meet. */
+export function crossingPairs(points: readonly Pt[]): [number, number][] {
+  const n = points.length;
+  const out: [number, number][] = [];
+  if (n < 4) return out;
+  const seg = (i: number): [Pt, Pt] => [points[i] as Pt, points[(i + 1) % n] as Pt];
+  for (let i = 0; i < n; i++) {
+    const [a, b] = seg(i);
+    const minX = Math.min(a[0], b[0]);
+    const maxX = Math.max(a[0], b[0]);
+    const minY = Math.min(a[1], b[1]);
+    const maxY = Math.max(a[1], b[1]);
+    for (let j = i + 2; j < n; j++) {
+      if (i === 0 && j === n - 1) continue;
+      const [c, d] = seg(j);
+      if (Math.max(c[0], d[0]) < minX || Math.min(c[0], d[0]) > maxX) continue;
+      if (Math.max(c[1], d[1]) < minY || Math.min(c[1], d[1]) > maxY) continue;
+      if (segmentsMeet(a, b, c, d)) out.push([i, j]);
+    }
+  }
+  return out;
+}
+
+/** Area of the convex hull (monotone chain with exact orientation). */
+export function hullArea(points: readonly Pt[]): number {
+  const pts = [...points].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  if (pts.length < 3) return 0;
+  const half = (list: Pt[]): Pt[] => {
+    const h: Pt[] = [];
+    for (const p of list) {
+      while (h.length >= 2 && orient(h[h.length - 2] as Pt, h[h.length - 1] as Pt, p) <= 0) h.pop();
+      h.push(p);
+    }
+    h.pop();
+    return h;
+  };
+  const hull = [...half(pts), ...half([...pts].reverse())];
+  let twice = 0;
+  for (let i = 0; i < hull.length; i++) {
+    const p = hull[i] as Pt;
+    const q = hull[(i + 1) % hull.length] as Pt;
+    twice += p[0] * q[1] - q[0] * p[1];
+  }
+  return Math.abs(twice) / 2;
+}
+
+export function centroid(points: readonly Pt[]): Pt {
+  let x = 0;
+  let y = 0;
+  for (const p of points) {
+    x += p[0];
+    y += p[1];
+  }
+  return [x / points.length, y / points.length];
+}
+
+/** Lengths of the maximal straight runs: consecutive segments joined by turns of at most `straightDeg`. */
+export function straightRuns(points: readonly Pt[], straightDeg: number): number[] {
+  const n = points.length;
+  const len = (i: number) => dist(points[i] as Pt, points[(i + 1) % n] as Pt);
+  const bends = Array.from({ length: n }, (_, i) => {
+    const t = turnAngle(points, i);
+    return t === null || t > straightDeg;
+  });
+  const start = bends.indexOf(true);
+  if (start < 0) {
+    let total = 0;
+    for (let i = 0; i < n; i++) total += len(i);
+    return [total];
+  }
+  const runs: number[] = [];
+  let run = 0;
+  for (let k = 0; k < n; k++) {
+    const i = (start + k) % n;
+    if (bends[i] && k > 0) {
+      runs.push(run);
+      run = 0;
+    }
+    run += len(i);
+  }
+  runs.push(run);
+  return runs;
+}

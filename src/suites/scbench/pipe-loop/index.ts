@@ -1,0 +1,68 @@
+import { stableId } from "../../../core/canonical.ts";
+import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import type { Task } from "../../../core/task.ts";
+import { generatePipeData } from "./generate.ts";
+import {
+  answerSchema,
+  dataSchema,
+  levels,
+  type PipeAnswer,
+  type PipeData,
+  type PipeParams,
+  pipeParams,
+} from "./model.ts";
+import { pipePrompt } from "./prompt.ts";
+import { renderPipeLoop } from "./render.ts";
+import { constructLoop } from "./solve.ts";
+import { verifyPipeLoop } from "./verify.ts";
+
+const ID = "scbench/pipe-loop";
+
+export const pipeLoopTask: Task<PipeParams, PipeData, PipeAnswer> = {
+  id: ID,
+  suite: "scbench",
+  description:
+    "Pipe loop fitting: lay N unit-length pipes as one closed, non-crossing loop inside a square, meeting extra geometric constraints on levels 11–20.",
+  tags: ["constructive", "2d", "geometry", "polyline"],
+  params: pipeParams,
+  levels,
+  answer: answerSchema,
+  data: dataSchema,
+
+  generate(params, rng) {
+    const data = generatePipeData(params, rng);
+    return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
+  },
+
+  level(inst) {
+    const parsed = pipeParams.safeParse(inst.params);
+    if (!parsed.success) return null;
+    const p = parsed.data;
+    const match = Object.entries(levels).find(
+      ([, l]) => l.pipes === p.pipes && l.side === p.side && l.constraint === p.constraint,
+    );
+    return match?.[0] ?? null;
+  },
+  prompt: (inst, opts) => pipePrompt(inst.data, opts),
+  parse: (text) => parseJsonAnswer(text, answerSchema),
+  verify: (inst, answer) => verifyPipeLoop(inst.data, answer),
+  solve: (inst) => ({ answers: [constructLoop(inst.data)], complete: true }),
+  formatAnswer: (answer) => JSON.stringify(answer),
+
+  randomAnswer(inst, rng) {
+    // A random walk of unit steps from the centre: right length, almost surely crossing or out of bounds.
+    const { side, pipes } = inst.data;
+    let x = side / 2;
+    let y = side / 2;
+    const points: [number, number][] = [];
+    for (let i = 0; i < pipes; i++) {
+      points.push([x, y]);
+      const a = rng.float() * 2 * Math.PI;
+      x += Math.cos(a);
+      y += Math.sin(a);
+    }
+    return { points };
+  },
+
+  render: (inst, answer) => renderPipeLoop(inst.data, answer),
+};

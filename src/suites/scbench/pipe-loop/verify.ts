@@ -1,0 +1,234 @@
+import type { Check, Verdict } from "../../../core/verdict.ts";
+import { verdictFromChecks } from "../../../core/verdict.ts";
+import { centroid, crossingPairs, dist, hullArea, straightRuns, turnAngle } from "./geometry.ts";
+import { type PipeAnswer, type PipeData, type Pt, TOL } from "./model.ts";
+
+const INVALID = new Set(["pipes.count"]);
+const fmt = (p: Pt) => `(${p[0]}, ${p[1]})`;
+const r4 = (x: number) => Math.round(x * 1e4) / 1e4;
+
+/** Which segments break the segment and crossing rules (for highlighting). */
+export function badSegments(
+  data: PipeData,
+  points: readonly Pt[],
+): { badLength: number[]; crossing: number[] } {
+  const n = points.length;
+  const badLength: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (Math.abs(dist(points[i] as Pt, points[(i + 1) % n] as Pt) - 1) > TOL.length) badLength.push(i);
+  }
+  const crossing = new Set<number>();
+  if (data.constraints.crossings === undefined)
+    for (const [i, j] of crossingPairs(points)) {
+      crossing.add(i);
+      crossing.add(j);
+    }
+  return { badLength, crossing: [...crossing].sort((a, b) => a - b) };
+}
+
+function firstFailure<T>(items: readonly T[], bad: (t: T) => string | null): string | null {
+  for (const t of items) {
+    const why = bad(t);
+    if (why !== null) return why;
+  }
+  return null;
+}
+
+const check = (name: string, failure: string | null): Check =>
+  failure === null ? { name, ok: true } : { name, ok: false, detail: failure };
+
+export function verifyPipeLoop(data: PipeData, answer: PipeAnswer): Verdict {
+  const pts: Pt[] = answer.points;
+  const n = pts.length;
+  const { side, constraints: c } = data;
+  const idx = Array.from({ length: n }, (_, i) => i);
+  const checks: Check[] = [
+    check("pipes.count", n === data.pipes ? null : `${n} points (pipes) listed, ${data.pipes} required`),
+  ];
+  if (n === 0) return verdictFromChecks(checks, INVALID);
+
+  checks.push(
+    check(
+      "bounds.inside",
+      firstFailure(idx, (i) => {
+        const [x, y] = pts[i] as Pt;
+        const ok = x >= -TOL.bounds && y >= -TOL.bounds && x <= side + TOL.bounds && y <= side + TOL.bounds;
+        return ok ? null : `point ${i} ${fmt([x, y])} lies outside the square [0, ${side}]²`;
+      }),
+    ),
+    check(
+      "segment.length",
+      firstFailure(idx, (i) => {
+        const d = dist(pts[i] as Pt, pts[(i + 1) % n] as Pt);
+        return Math.abs(d - 1) <= TOL.length
+          ? null
+          : `segment ${i} (point ${i} to point ${(i + 1) % n}) has length ${r4(d)}, not 1 ± ${TOL.length}`;
+      }),
+    ),
+  );
+  let dup: string | null = null;
+  for (let i = 0; i < n && dup === null; i++)
+    for (let j = i + 1; j < n; j++)
+      if (dist(pts[i] as Pt, pts[j] as Pt) < TOL.duplicate) {
+        dup = `points ${i} and ${j} coincide (closer than ${TOL.duplicate})`;
+        break;
+      }
+  checks.push(check("vertices.distinct", dup));
+
+  const turns = idx.map((i) => turnAngle(pts, i));
+  checks.push(
+    check(
+      "path.no_backtracking",
+      n < 3
+        ? "a loop needs at least 3 points"
+        : firstFailure(idx, (i) => {
+            const t = turns[i] ?? null;
+            return t !== null && t > TOL.backtrackDeg
+              ? `the pipe leaving point ${i} folds back onto the one arriving (turn ${r4(t)}° > ${TOL.backtrackDeg}°)`
+              : null;
+          }),
+    ),
+  );
+
+  const pairs = crossingPairs(pts);
+  if (c.crossings === undefined) {
+    const first = pairs[0];
+    checks.push(
+      check(
+        "path.simple",
+        first === undefined
+          ? null
+          : `segments ${first[0]} and ${first[1]} meet (${pairs.length} meeting pairs)`,
+      ),
+    );
+  } else {
+    checks.push(
+      check(
+        "constraints.crossings",
+        pairs.length === c.crossings
+          ? null
+          : `${pairs.length} meeting pairs of segments, ${c.crossings} required`,
+      ),
+    );
+  }
+  const maxTurn = c.maxTurnDeg;
+  if (maxTurn !== undefined)
+    checks.push(
+      check(
+        "constraints.turn_angle",
+        firstFailure(idx, (i) => {
+          const t = turns[i] ?? null;
+          return t !== null && t > maxTurn ? `turn at point ${i} is ${r4(t)}°, above ${maxTurn}°` : null;
+        }),
+      ),
+    );
+  if (c.centroid) {
+    const [x, y] = centroid(pts);
+    const d = dist([x, y], [c.centroid.x, c.centroid.y]);
+    checks.push(
+      check(
+        "constraints.centroid",
+        d <= c.centroid.tolerance
+          ? null
+          : `centroid ${fmt([r4(x), r4(y)])} is ${r4(d)} from ${fmt([c.centroid.x, c.centroid.y])} (tolerance ${c.centroid.tolerance})`,
+      ),
+    );
+  }
+  if (c.touchEdges) {
+    const gap = {
+      left: (p: Pt) => p[0],
+      right: (p: Pt) => side - p[0],
+      bottom: (p: Pt) => p[1],
+      top: (p: Pt) => side - p[1],
+    };
+    const missed = c.touchEdges.filter((e) => !pts.some((p) => Math.abs(gap[e](p)) <= TOL.touch));
+    checks.push(
+      check(
+        "constraints.edge_touching",
+        missed.length === 0 ? null : `no point touches the ${missed.join(", ")} edge`,
+      ),
+    );
+  }
+  if (c.minTurns !== undefined) {
+    const count = turns.filter((t) => t === null || t > TOL.straightDeg).length;
+    checks.push(
+      check(
+        "constraints.min_turns",
+        count >= c.minTurns ? null : `${count} direction changes, at least ${c.minTurns} required`,
+      ),
+    );
+  }
+  if (c.maxStraightRun !== undefined) {
+    const longest = Math.max(...straightRuns(pts, TOL.straightDeg));
+    checks.push(
+      check(
+        "constraints.max_straight_run",
+        longest <= c.maxStraightRun
+          ? null
+          : `a straight run of length ${r4(longest)} exceeds ${c.maxStraightRun}`,
+      ),
+    );
+  }
+  if (c.allQuadrants) {
+    const h = side / 2;
+    const names = ["lower-left", "lower-right", "upper-left", "upper-right"];
+    const missed = names.filter(
+      (_, q) => !pts.some(([x, y]) => (q % 2 === 0 ? x < h : x > h) && (q < 2 ? y < h : y > h)),
+    );
+    checks.push(
+      check(
+        "constraints.all_quadrants",
+        missed.length === 0 ? null : `no point strictly inside the ${missed.join(", ")} quadrant`,
+      ),
+    );
+  }
+  const margin = c.margin;
+  if (margin !== undefined)
+    checks.push(
+      check(
+        "constraints.inner_margin",
+        firstFailure(idx, (i) => {
+          const [x, y] = pts[i] as Pt;
+          const lo = margin - TOL.bounds;
+          const hi = side - margin + TOL.bounds;
+          return x >= lo && y >= lo && x <= hi && y <= hi
+            ? null
+            : `point ${i} ${fmt([x, y])} is within ${margin} of an edge`;
+        }),
+      ),
+    );
+  if (c.minHullArea !== undefined) {
+    const area = hullArea(pts);
+    checks.push(
+      check(
+        "constraints.hull_area",
+        area >= c.minHullArea ? null : `convex hull area ${r4(area)} is below ${c.minHullArea}`,
+      ),
+    );
+  }
+  if (c.start) {
+    const d = dist(pts[0] as Pt, [c.start.x, c.start.y]);
+    checks.push(
+      check(
+        "constraints.fixed_start",
+        d <= TOL.start
+          ? null
+          : `first point ${fmt(pts[0] as Pt)} is ${r4(d)} from ${fmt([c.start.x, c.start.y])}`,
+      ),
+    );
+  }
+  const sep = c.minSeparation;
+  if (sep !== undefined) {
+    let close: string | null = null;
+    for (let i = 0; i < n && close === null; i++)
+      for (let j = i + 1; j < n; j++) {
+        const d = dist(pts[i] as Pt, pts[j] as Pt);
+        if (d < sep) {
+          close = `points ${i} and ${j} are ${r4(d)} apart, less than ${sep}`;
+          break;
+        }
+      }
+    checks.push(check("constraints.point_separation", close));
+  }
+  return verdictFromChecks(checks, INVALID);
+}
