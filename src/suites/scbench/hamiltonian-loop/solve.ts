@@ -178,8 +178,11 @@ function stitch(g: Grid, nb: Int32Array, rng: Rng): boolean {
   return cycles === 1;
 }
 
-/** Exact depth-first search for a Hamiltonian cycle, fewest-exits first, within a node budget. */
-function depthFirst(g: Grid): number[] | null {
+/**
+ * Exact depth-first search for a Hamiltonian cycle, fewest-exits first, within a node budget;
+ * `exhausted` when it finished, so that a null loop then proves there is none.
+ */
+function depthFirst(g: Grid): { loop: number[] | null; exhausted: boolean } {
   const n = g.open.length;
   const adj = Array.from({ length: n }, (_, i) => (g.open[i] ? neighbours(g, i) : []));
   let start = -1;
@@ -213,13 +216,14 @@ function depthFirst(g: Grid): number[] | null {
     }
     return false;
   };
-  return go() ? path : null;
+  const found = go();
+  return { loop: found ? path : null, exhausted: nodes <= DFS_NODES };
 }
 
 export interface SearchResult {
   /** Cell indices of a Hamiltonian cycle, or null. */
   loop: number[] | null;
-  /** True when the answer is certain: a loop was found, or a necessary condition fails. */
+  /** True when the answer is certain: a loop was found, a necessary condition fails, or the exact search finished. */
   decided: boolean;
 }
 
@@ -234,6 +238,6 @@ export function findLoop(g: Grid, rng: Rng = new Rng("hamiltonian-loop/solver"))
       return { loop: walk(nb, first), decided: true };
     }
   }
-  const loop = depthFirst(g);
-  return { loop, decided: loop !== null };
+  const { loop, exhausted } = depthFirst(g);
+  return { loop, decided: loop !== null || exhausted };
 }
