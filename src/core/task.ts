@@ -122,9 +122,9 @@ export interface GenerateContext {
 /** One response put to a task's judge. */
 export interface JudgeInput<Answer> {
   text: string;
-  /** Null when the response could not be parsed. */
-  answer: Answer | null;
-  /** The offline verdict (parse failure included). */
+  /** The parsed answer: an unreadable response is never judged. */
+  answer: Answer;
+  /** The offline verdict. */
   verdict: Verdict;
 }
 

@@ -6,11 +6,11 @@ import { combineVerdict } from "./verdicts.ts";
 
 /**
  * The rubric-guided proof judge. It sees the proof section only (for construction records, Question 1);
- * a response that could not be parsed is shown whole, though its grade is not used.
+ * a response that could not be parsed is not judged.
  */
 export function proofJudge<Answer extends { proof: string }>(): TaskJudge<TaskRecord, Answer> {
   return {
-    prompt: (inst, input) => judgePrompt(inst.data, input.answer?.proof ?? input.text),
+    prompt: (inst, input) => judgePrompt(inst.data, input.answer.proof),
     read: readPoints,
     combine: (_inst, verdict, grade, note) => combineVerdict(verdict, grade, note),
   };
