@@ -223,12 +223,19 @@ export function renderCommand(
     for (const a of items) if (!answers.has(a.id)) answers.set(a.id, a.answer);
   }
   mkdirSync(o.out, { recursive: true });
+  let meshes = 0;
   for (const inst of list) {
     const picture = task.render(inst, answers.get(inst.id));
     const base = join(o.out, inst.id.replace(/[^\w.-]/g, "_"));
     writeFileSync(`${base}.svg`, picture.svg);
     if (o.png) writeFileSync(`${base}.png`, svgToPng(picture.svg));
+    for (const mesh of task.meshes?.(inst, answers.get(inst.id)) ?? []) {
+      writeFileSync(`${base}.${mesh.name.replace(/[^\w.-]/g, "_")}.stl`, mesh.stl);
+      meshes++;
+    }
   }
-  process.stderr.write(`${list.length} picture(s) written to ${o.out}\n`);
+  process.stderr.write(
+    `${list.length} picture(s)${meshes > 0 ? ` and ${meshes} STL mesh(es)` : ""} written to ${o.out}\n`,
+  );
   finish(bad);
 }

@@ -72,6 +72,12 @@ export interface SvgRendering {
 
 export type Rendering = SvgRendering;
 
+/** A binary STL file; `name` becomes part of the file name. */
+export interface MeshFile {
+  name: string;
+  stl: Uint8Array;
+}
+
 export interface Observation {
   text: string;
   images?: PromptImage[];
@@ -186,6 +192,8 @@ export interface Task<
   /** A well-formed answer drawn at random (the random baseline agent). */
   randomAnswer?(inst: Instance<Data>, rng: Rng): Answer;
   render?(inst: Instance<Data>, answer?: Answer): Rendering;
+  /** 3D models of the puzzle (and answer) for mesh viewers and slicers, as named binary STL files. */
+  meshes?(inst: Instance<Data>, answer?: Answer): MeshFile[];
   env?(inst: Instance<Data>, opts?: Record<string, unknown>): Environment;
 }
 
