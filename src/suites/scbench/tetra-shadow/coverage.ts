@@ -1,0 +1,62 @@
+import { kernel, withKernel } from "../../../geometry/manifold.ts";
+import type { Rings } from "./shapes.ts";
+import type { Vec2 } from "./tetra.ts";
+
+export interface Coverage {
+  /** area(T), area(U), area(U ∩ T), area(T ∖ U), area(U ∖ T), and Σ area(shadow) − area(U). */
+  target: number;
+  union: number;
+  covered: number;
+  missed: number;
+  excess: number;
+  overlap: number;
+  /** 1 − area(U △ T) / area(T), clamped at 0. */
+  accuracy: number;
+}
+
+export interface CoveragePolygons {
+  missed: Vec2[][];
+  excess: Vec2[][];
+  union: Vec2[][];
+}
+
+const shadowArea = (p: readonly Vec2[]): number => {
+  let a = 0;
+  for (let i = 0; i < p.length; i++) {
+    const q = p[i] as Vec2;
+    const r = p[(i + 1) % p.length] as Vec2;
+    a += q[0] * r[1] - r[0] * q[1];
+  }
+  return Math.abs(a) / 2;
+};
+
+/**
+ * 2D booleans with manifold-3d's CrossSection (Clipper2): U is the union of the shadows (each
+ * counter-clockwise, filled by the Positive rule), T the target (outer ring CCW, holes CW).
+ */
+export function coverage(rings: Rings, shadows: readonly Vec2[][], polygons?: CoveragePolygons): Coverage {
+  return withKernel((keep) => {
+    const target = keep(new kernel.CrossSection(rings as Vec2[][], "Positive"));
+    const union = keep(new kernel.CrossSection(shadows.length > 0 ? (shadows as Vec2[][]) : [], "Positive"));
+    const covered = keep(target.intersect(union));
+    const missed = keep(target.subtract(union));
+    const excess = keep(union.subtract(target));
+    if (polygons) {
+      polygons.missed = missed.toPolygons() as Vec2[][];
+      polygons.excess = excess.toPolygons() as Vec2[][];
+      polygons.union = union.toPolygons() as Vec2[][];
+    }
+    const t = target.area();
+    const m = missed.area();
+    const e = excess.area();
+    return {
+      target: t,
+      union: union.area(),
+      covered: covered.area(),
+      missed: m,
+      excess: e,
+      overlap: shadows.reduce((s, p) => s + shadowArea(p), 0) - union.area(),
+      accuracy: Math.max(0, 1 - (m + e) / t),
+    };
+  });
+}
