@@ -5,6 +5,7 @@ import { comBenchAnalysisTask } from "./combench/analysis/index.ts";
 import { comBenchConstructionTask } from "./combench/construction/index.ts";
 import { curveFittingTask } from "./scbench/curve-fitting/index.ts";
 import { delaunayTask } from "./scbench/delaunay/index.ts";
+import { fluidSimTask } from "./scbench/fluid-sim/index.ts";
 import { halfSubdivisionTask } from "./scbench/half-subdivision/index.ts";
 import { hamiltonianLoopTask } from "./scbench/hamiltonian-loop/index.ts";
 import { hideAndSeekTask } from "./scbench/hide-and-seek/index.ts";
@@ -14,6 +15,7 @@ import { packPrismsTask } from "./scbench/pack-prisms/index.ts";
 import { pipeLoopTask } from "./scbench/pipe-loop/index.ts";
 import { printablePrimeTask } from "./scbench/printable-prime/index.ts";
 import { shikakuTask } from "./scbench/shikaku/index.ts";
+import { tetraShadowTask } from "./scbench/tetra-shadow/index.ts";
 import {
   classifyBehaviourTask,
   enumerateEdgesTask,
@@ -46,6 +48,8 @@ export function registerAllTasks(): void {
   registerTask(packPrismsTask);
   registerTask(hyperSnakeTask);
   registerTask(pipeLoopTask);
+  registerTask(tetraShadowTask);
+  registerTask(fluidSimTask);
   registerTask(stackingTask);
   registerTask(burrTask);
   registerTask(comBenchConstructionTask);

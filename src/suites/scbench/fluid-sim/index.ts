@@ -1,0 +1,70 @@
+import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import type { Task } from "../../../core/task.ts";
+import { generateFluid } from "./generate.ts";
+import { GOALS, LEVEL_SIDES } from "./goals.ts";
+import { fluidPrompt } from "./prompt.ts";
+import { renderFluid } from "./render.ts";
+import {
+  answerSchema,
+  dataSchema,
+  type Earthwork,
+  type FluidAnswer,
+  type FluidData,
+  type FluidParams,
+  fluidParams,
+  LAYERS,
+  TASK_ID,
+} from "./schema.ts";
+import { referenceAnswer } from "./solve.ts";
+import { verifyFluid } from "./verify.ts";
+
+export { benchFluid } from "./bench.ts";
+
+/** The seed's 11 goals in its order, on worlds growing from 16 to 64 columns a side. */
+const levels: Record<string, Partial<FluidParams>> = Object.fromEntries(
+  GOALS.map((_, k) => [`goal-${k + 1}`, { goal: k + 1, side: LEVEL_SIDES[k] }]),
+);
+
+export const fluidSimTask: Task<FluidParams, FluidData, FluidAnswer> = {
+  id: TASK_ID,
+  suite: "scbench",
+  description:
+    "Fluid simulation (earthworks): add and remove boxes of rock on a voxel terrain so that, after rock settles and rain falls, the water forms a required configuration (lake area, bodies, levels, depth, hidden lakes, exact volume).",
+  tags: ["planning", "3d", "voxels", "simulation"],
+  params: fluidParams,
+  levels,
+  answer: answerSchema,
+  data: dataSchema,
+  generate: (params, rng) => generateFluid(params, rng),
+
+  level(inst) {
+    const { goalNumber, side } = inst.data;
+    return side === LEVEL_SIDES[goalNumber - 1] ? `goal-${goalNumber}` : null;
+  },
+  prompt: (inst, opts) => fluidPrompt(inst.data, opts),
+  parse: (text) => parseJsonAnswer(text, answerSchema),
+  verify: (inst, answer) => verifyFluid(inst.data, answer),
+  solve: (inst) => ({ answers: [referenceAnswer(inst.data)], complete: true }),
+  formatAnswer: (answer) => JSON.stringify(answer),
+
+  randomAnswer(inst, rng) {
+    const s = inst.data.side;
+    const corner = (): [number, number, number] => [
+      rng.int(0, s - 1),
+      rng.int(0, s - 1),
+      rng.int(0, LAYERS - 1),
+    ];
+    const earthworks: Earthwork[] = Array.from({ length: rng.int(1, 6) }, () => {
+      const a = corner();
+      const b = corner();
+      return {
+        material: rng.int(0, 1) === 0 ? "air" : "rock",
+        min: [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.min(a[2], b[2])],
+        max: [Math.max(a[0], b[0]), Math.max(a[1], b[1]), Math.max(a[2], b[2])],
+      };
+    });
+    return { earthworks };
+  },
+
+  render: (inst, answer) => renderFluid(inst.data, answer),
+};
