@@ -1,0 +1,202 @@
+import {
+  type Box,
+  brickBox,
+  convexHull,
+  farthestDistance,
+  footprintCorners,
+  footprintsOverlap,
+  insideConvex,
+  nearestDistance,
+  type Point,
+  studsAligned,
+} from "./brick-geometry.ts";
+import { BRICK_LONG, type Brick, type LegoShellData, TOLERANCE } from "./schema.ts";
+
+/** One rule's outcome: the offending bricks (indices into the answer) and what is wrong. */
+export interface RuleResult {
+  bad: number[];
+  detail?: string;
+}
+
+export interface Inspection {
+  connected: RuleResult;
+  studAligned: RuleResult;
+  noOverlap: RuleResult;
+  stable: RuleResult;
+  inBounds: RuleResult;
+}
+
+const fmt = (v: number): string => String(Math.round(v * 100) / 100);
+const show = (bricks: readonly Brick[], i: number): string => {
+  const b = bricks[i] as Brick;
+  return `#${i} (x ${fmt(b.x)}, y ${fmt(b.y)}, layer ${b.layer}, orientation ${b.orientation})`;
+};
+
+function byLayer(bricks: readonly Brick[]): Map<number, number[]> {
+  const map = new Map<number, number[]>();
+  bricks.forEach((b, i) => {
+    const list = map.get(b.layer);
+    if (list) list.push(i);
+    else map.set(b.layer, [i]);
+  });
+  return map;
+}
+
+function find(parent: number[], i: number): number {
+  let r = i;
+  while (parent[r] !== r) r = parent[r] as number;
+  while (parent[i] !== r) {
+    const next = parent[i] as number;
+    parent[i] = r;
+    i = next;
+  }
+  return r;
+}
+
+/**
+ * Pairs (i, j), i from `lower` and j from `upper`, whose footprints overlap (i < j when the lists
+ * are the same). A sweep along x: footprints are at most 32 mm wide, so only bricks starting
+ * within 32 mm before a brick's end can meet it.
+ */
+function overlappingPairs(boxes: readonly Box[], lower: number[], upper: number[]): [number, number][] {
+  const minX = (i: number) => (boxes[i] as Box).min[0];
+  const sorted = [...upper].sort((a, b) => minX(a) - minX(b));
+  const pairs: [number, number][] = [];
+  for (const i of lower) {
+    const box = boxes[i] as Box;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (minX(sorted[mid] as number) < box.min[0] - BRICK_LONG) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < sorted.length && minX(sorted[k] as number) < box.max[0]; k++) {
+      const j = sorted[k] as number;
+      if ((lower !== upper || i < j) && footprintsOverlap(box, boxes[j] as Box)) pairs.push([i, j]);
+    }
+  }
+  return pairs;
+}
+
+/** Pairs (i, j) of bricks in layers L and L+1 whose footprints overlap: the stud connections. */
+function connections(boxes: readonly Box[], layers: Map<number, number[]>): [number, number][] {
+  const pairs: [number, number][] = [];
+  for (const [layer, lower] of layers) {
+    const upper = layers.get(layer + 1);
+    if (upper) pairs.push(...overlappingPairs(boxes, lower, upper));
+  }
+  return pairs;
+}
+
+/** The parts: index lists of the bricks joined by chains of links. */
+function components(count: number, links: [number, number][]): number[][] {
+  const parent = Array.from({ length: count }, (_, i) => i);
+  for (const [i, j] of links) parent[find(parent, i)] = find(parent, j);
+  const parts = new Map<number, number[]>();
+  for (let i = 0; i < count; i++) {
+    const r = find(parent, i);
+    const list = parts.get(r);
+    if (list) list.push(i);
+    else parts.set(r, [i]);
+  }
+  return [...parts.values()];
+}
+
+/** The parts of a build: index lists of the bricks joined by stud connections. */
+export function partsOf(bricks: readonly Brick[]): number[][] {
+  const boxes = bricks.map(brickBox);
+  return components(bricks.length, connections(boxes, byLayer(bricks)));
+}
+
+/** Rule 4: each part (bricks joined by studs) has a ground brick and its centre of mass over its ground footprint. */
+function stability(bricks: readonly Brick[], boxes: readonly Box[], links: [number, number][]): RuleResult {
+  const bad: number[] = [];
+  let detail: string | undefined;
+  for (const members of components(bricks.length, links)) {
+    const ground = members.filter((i) => (bricks[i] as Brick).layer === 0);
+    const centre: Point = [0, 0];
+    for (const i of members) {
+      const box = boxes[i] as Box;
+      centre[0] += (box.min[0] + box.max[0]) / 2 / members.length;
+      centre[1] += (box.min[1] + box.max[1]) / 2 / members.length;
+    }
+    const hull = convexHull(ground.flatMap((i) => footprintCorners(boxes[i] as Box)));
+    let why: string | undefined;
+    if (ground.length === 0) why = "has no brick on the ground (layer 0)";
+    else if (!insideConvex(hull, centre, TOLERANCE))
+      why = `has its centre of mass at (${fmt(centre[0])}, ${fmt(centre[1])}), outside the convex hull of its ${ground.length} ground brick(s)`;
+    if (why) {
+      bad.push(...members);
+      detail ??= `the part of ${members.length} brick(s) holding ${show(bricks, members[0] as number)} ${why}`;
+    }
+  }
+  return { bad, detail: detail && `${detail}; ${bad.length} brick(s) in unstable parts` };
+}
+
+/** Rule 5: above ground, not wholly inside the inner sphere, not wholly outside the outer one. */
+function bounds(data: LegoShellData, bricks: readonly Brick[], boxes: readonly Box[]): RuleResult {
+  const bad: number[] = [];
+  let detail: string | undefined;
+  boxes.forEach((box, i) => {
+    const why =
+      box.min[2] < 0
+        ? "is below the ground"
+        : farthestDistance(box) <= data.inner
+          ? `lies wholly inside the inner sphere (farthest corner ${fmt(farthestDistance(box))} mm ≤ ${data.inner} mm)`
+          : nearestDistance(box) >= data.outer
+            ? `lies wholly outside the outer sphere (nearest point ${fmt(nearestDistance(box))} mm ≥ ${data.outer} mm)`
+            : undefined;
+    if (why) {
+      bad.push(i);
+      detail ??= `brick ${show(bricks, i)} ${why}`;
+    }
+  });
+  return {
+    bad,
+    detail: detail && `${detail}${bad.length > 1 ? ` (${bad.length} bricks break this rule)` : ""}`,
+  };
+}
+
+/** The five construction rules, each with the bricks that break it. */
+export function inspectBricks(data: LegoShellData, bricks: readonly Brick[]): Inspection {
+  const boxes = bricks.map(brickBox);
+  const layers = byLayer(bricks);
+  const links = connections(boxes, layers);
+
+  const linked = new Set(links.flat());
+  const floating = bricks.map((_, i) => i).filter((i) => (bricks[i] as Brick).layer > 0 && !linked.has(i));
+  const connected: RuleResult = {
+    bad: floating,
+    detail:
+      floating.length === 0
+        ? undefined
+        : `brick ${show(bricks, floating[0] as number)} is off the ground and overlaps no brick in the layer above or below (${floating.length} such brick(s))`,
+  };
+
+  const misaligned = links.filter(([i, j]) => !studsAligned(bricks[i] as Brick, bricks[j] as Brick));
+  const first = misaligned[0];
+  const studAligned: RuleResult = {
+    bad: [...new Set(misaligned.flat())],
+    detail: first
+      ? `brick ${show(bricks, first[1])} sits on ${show(bricks, first[0])} but their x or y differ by a non-multiple of 8 mm (${misaligned.length} such pair(s))`
+      : undefined,
+  };
+
+  const overlapping = [...layers.values()].flatMap((members) => overlappingPairs(boxes, members, members));
+  const clash = overlapping[0];
+  const noOverlap: RuleResult = {
+    bad: [...new Set(overlapping.flat())],
+    detail: clash
+      ? `bricks ${show(bricks, clash[0])} and ${show(bricks, clash[1])} occupy the same volume (${overlapping.length} such pair(s))`
+      : undefined,
+  };
+
+  return {
+    connected,
+    studAligned,
+    noOverlap,
+    stable: stability(bricks, boxes, links),
+    inBounds: bounds(data, bricks, boxes),
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+export const TASK_ID = "scbench/lego-shell";
+
+/** A 2×4 brick: 32 × 16 mm in plan, 9.6 mm tall (studs and tubes ignored). */
+export const BRICK_LONG = 32;
+export const BRICK_SHORT = 16;
+export const BRICK_HEIGHT = 9.6;
+export const BRICK_VOLUME = BRICK_LONG * BRICK_SHORT * BRICK_HEIGHT;
+/** The stud pitch. */
+export const PITCH = 8;
+/** Lengths (mm) within this are equal: stud offsets, touching faces, the footprint edge. */
+export const TOLERANCE = 0.01;
+export const MAX_BRICKS = 3000;
+/** An intersection-over-union with the shell of this much or more scores 1. */
+export const PERFECT_IOU = 0.65;
+
+export const legoShellParams = z
+  .object({
+    /** Inner radius of the hemispherical shell, mm. */
+    inner: z.number().min(20).max(200).default(40),
+    /** Outer radius, mm. */
+    outer: z.number().min(44).max(220).default(70),
+  })
+  .refine((p) => p.outer - p.inner >= 24, { message: "outer must exceed inner by at least 24 mm" });
+export type LegoShellParams = z.infer<typeof legoShellParams>;
+
+export const dataSchema = z.object({
+  inner: z.number().positive(),
+  outer: z.number().positive(),
+  /** Closed form 2/3·π·(outer³ − inner³), mm³. */
+  shellVolume: z.number().positive(),
+});
+export type LegoShellData = z.infer<typeof dataSchema>;
+
+const mm = z.number().min(-10_000).max(10_000);
+export const brickSchema = z.object({
+  /** Smallest x of the brick's footprint, mm. */
+  x: mm,
+  /** Smallest y of the brick's footprint, mm. */
+  y: mm,
+  /** The brick spans z from layer·9.6 to (layer+1)·9.6 mm. */
+  layer: z.number().int().min(-1000).max(1000),
+  /** 0: the 32 mm side along x; 90: along y. */
+  orientation: z.union([z.literal(0), z.literal(90)]),
+});
+export type Brick = z.infer<typeof brickSchema>;
+export const answerSchema = z.object({ bricks: z.array(brickSchema).max(MAX_BRICKS) });
+export type LegoShellAnswer = z.infer<typeof answerSchema>;
+
+export const shellVolume = (inner: number, outer: number): number =>
+  (2 / 3) * Math.PI * (outer ** 3 - inner ** 3);
