@@ -10,11 +10,13 @@ import { halfSubdivisionTask } from "./scbench/half-subdivision/index.ts";
 import { hamiltonianLoopTask } from "./scbench/hamiltonian-loop/index.ts";
 import { hideAndSeekTask } from "./scbench/hide-and-seek/index.ts";
 import { hyperSnakeTask } from "./scbench/hyper-snake/index.ts";
+import { legoShellTask } from "./scbench/lego-shell/index.ts";
 import { maze3dJumpsTask } from "./scbench/maze-3d-jumps/index.ts";
 import { packPrismsTask } from "./scbench/pack-prisms/index.ts";
 import { pipeLoopTask } from "./scbench/pipe-loop/index.ts";
 import { printablePrimeTask } from "./scbench/printable-prime/index.ts";
 import { shikakuTask } from "./scbench/shikaku/index.ts";
+import { terrainLevellingTask } from "./scbench/terrain-levelling/index.ts";
 import { tetraShadowTask } from "./scbench/tetra-shadow/index.ts";
 import {
   classifyBehaviourTask,
@@ -50,6 +52,8 @@ export function registerAllTasks(): void {
   registerTask(pipeLoopTask);
   registerTask(tetraShadowTask);
   registerTask(fluidSimTask);
+  registerTask(terrainLevellingTask);
+  registerTask(legoShellTask);
   registerTask(stackingTask);
   registerTask(burrTask);
   registerTask(comBenchConstructionTask);
