@@ -130,3 +130,34 @@ describe("mesh kernels", () => {
     expect(v).toBeCloseTo(1, 9);
   });
 });
+
+describe("ear clipping at scale", () => {
+  it("a 2,000-sided convex face and a 1,000-tooth comb triangulate with the right area", () => {
+    const n = 2000;
+    const circle: Vec3[] = Array.from({ length: n }, (_, i) => {
+      const t = (2 * Math.PI * i) / n;
+      return [Math.cos(t), Math.sin(t), 0];
+    });
+    const tris = triangulatePolygon(circle);
+    expect(tris).toHaveLength(n - 2);
+    const area = (pts: Vec3[], ts: [number, number, number][]) =>
+      ts.reduce((s, [a, b, c]) => {
+        const [p, q, r] = [pts[a], pts[b], pts[c]] as [Vec3, Vec3, Vec3];
+        return s + ((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])) / 2;
+      }, 0);
+    expect(area(circle, tris)).toBeCloseTo((n / 2) * Math.sin((2 * Math.PI) / n), 9);
+    // A comb: a 2T × 1 base with T teeth of 1 × 5 on it, area 7T.
+    const teeth = 1000;
+    const comb: Vec3[] = [
+      [0, 0, 0],
+      [2 * teeth, 0, 0],
+      [2 * teeth, 1, 0],
+    ];
+    for (let t = teeth - 1; t >= 0; t--)
+      comb.push([2 * t + 1, 1, 0], [2 * t + 1, 6, 0], [2 * t, 6, 0], [2 * t, 1, 0]);
+    comb.pop();
+    const combTris = triangulatePolygon(comb);
+    expect(combTris).toHaveLength(comb.length - 2);
+    expect(area(comb, combTris)).toBeCloseTo(7 * teeth, 6);
+  });
+});

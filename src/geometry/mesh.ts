@@ -60,25 +60,44 @@ export function triangulatePolygon(points: readonly Vec3[]): [number, number, nu
   };
   const ring = Array.from({ length: n }, (_, i) => i);
   const out: [number, number, number][] = [];
-  let guard = 0;
-  while (ring.length > 3 && guard++ < n * n) {
-    let clipped = false;
-    for (let i = 0; i < ring.length; i++) {
-      const a = ring[(i + ring.length - 1) % ring.length] as number;
-      const b = ring[i] as number;
-      const c = ring[(i + 1) % ring.length] as number;
-      if (area2(a, b, c) <= 0) continue;
-      const blocked = ring.some(
-        (p) =>
-          p !== a && p !== b && p !== c && area2(a, b, p) >= 0 && area2(b, c, p) >= 0 && area2(c, a, p) >= 0,
-      );
-      if (blocked) continue;
-      out.push([a, b, c]);
-      ring.splice(i, 1);
-      clipped = true;
-      break;
+  const corner = (i: number): [number, number, number] => [
+    ring[(i + ring.length - 1) % ring.length] as number,
+    ring[i] as number,
+    ring[(i + 1) % ring.length] as number,
+  ];
+  // Only reflex corners can lie inside an ear, so only they are tested (a convex face costs O(n²) in all).
+  const reflex = new Set<number>();
+  ring.forEach((_, i) => {
+    const [a, b, c] = corner(i);
+    if (area2(a, b, c) <= 0) reflex.add(b);
+  });
+  let i = 0;
+  let misses = 0;
+  while (ring.length > 3 && misses < ring.length) {
+    i %= ring.length;
+    const [a, b, c] = corner(i);
+    let ear = !reflex.has(b);
+    if (ear)
+      for (const p of reflex)
+        if (p !== a && p !== c && area2(a, b, p) >= 0 && area2(b, c, p) >= 0 && area2(c, a, p) >= 0) {
+          ear = false;
+          break;
+        }
+    if (!ear) {
+      i++;
+      misses++;
+      continue;
     }
-    if (!clipped) break;
+    out.push([a, b, c]);
+    ring.splice(i, 1);
+    misses = 0;
+    for (const j of [i - 1, i]) {
+      const k = (j + ring.length) % ring.length;
+      const [p, q, r] = corner(k);
+      if (area2(p, q, r) <= 0) reflex.add(q);
+      else reflex.delete(q);
+    }
+    i = Math.max(0, i - 1);
   }
   for (let i = 1; i + 1 < ring.length; i++)
     out.push([ring[0] as number, ring[i] as number, ring[i + 1] as number]);
