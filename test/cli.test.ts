@@ -206,4 +206,32 @@ describe("plumb CLI", () => {
     expect(readFileSync(join(dir, "pics", `${id}.svg`), "utf8")).toMatch(/^<svg/);
     expect(existsSync(join(dir, "pics", `${id}.png`))).toBe(true);
   });
+
+  it("writes STL meshes beside the pictures for 3D tasks", () => {
+    const dir = tmp();
+    const inst = join(dir, "csg.jsonl");
+    writeFileSync(
+      inst,
+      plumb("generate", "scbench/csg-union", "--level", "case-8", "--count", "1", "--seed", "1").stdout,
+    );
+    const answers = join(dir, "answers.jsonl");
+    writeFileSync(answers, plumb("solve", "scbench/csg-union", "--instances", inst).stdout);
+    const r = plumb(
+      "render",
+      "scbench/csg-union",
+      "--instances",
+      inst,
+      "--answers",
+      answers,
+      "--out",
+      join(dir, "pics"),
+      "--no-png",
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain("1 picture(s) and 2 STL mesh(es)");
+    const id = (JSON.parse(readFileSync(inst, "utf8")) as { id: string }).id;
+    const stl = readFileSync(join(dir, "pics", `${id}.answer.stl`));
+    expect(stl.length).toBe(84 + 50 * stl.readUInt32LE(80));
+    expect(existsSync(join(dir, "pics", `${id}.reference.stl`))).toBe(true);
+  });
 });

@@ -47,6 +47,11 @@ describe("SCBench tasks through the generic contracts", () => {
         // A JSON output schema, unless the seed asks for plain text (tagged "text-answer").
         expect(prompt.outputSchema !== undefined || task.tags.includes("text-answer"), task.id).toBe(true);
         expect(task.render?.(inst, answer).svg).toMatch(/^<svg/);
+        for (const mesh of task.meshes?.(inst, answer) ?? []) {
+          const triangles = new DataView(mesh.stl.buffer, mesh.stl.byteOffset).getUint32(80, true);
+          expect(triangles, `${task.id} ${mesh.name}`).toBeGreaterThan(0);
+          expect(mesh.stl.length).toBe(84 + 50 * triangles);
+        }
         expect(isParseFailure(task.parse("not json at all", inst))).toBe(true);
       }
     });

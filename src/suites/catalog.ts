@@ -3,6 +3,7 @@ import { burrTask } from "./chain/burr/index.ts";
 import { stackingTask } from "./chain/stacking/index.ts";
 import { comBenchAnalysisTask } from "./combench/analysis/index.ts";
 import { comBenchConstructionTask } from "./combench/construction/index.ts";
+import { csgUnionTask } from "./scbench/csg-union/index.ts";
 import { curveFittingTask } from "./scbench/curve-fitting/index.ts";
 import { delaunayTask } from "./scbench/delaunay/index.ts";
 import { fluidSimTask } from "./scbench/fluid-sim/index.ts";
@@ -54,6 +55,7 @@ export function registerAllTasks(): void {
   registerTask(fluidSimTask);
   registerTask(terrainLevellingTask);
   registerTask(legoShellTask);
+  registerTask(csgUnionTask);
   registerTask(stackingTask);
   registerTask(burrTask);
   registerTask(comBenchConstructionTask);

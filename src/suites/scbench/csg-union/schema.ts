@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+export const TASK_ID = "scbench/csg-union";
+export const CASE_COUNT = 21;
+
+export type Xyz = [number, number, number];
+
+/**
+ * A CSG tree with OpenSCAD's primitives and conventions: `cube` spans [0, size] (or is centred),
+ * `cylinder` runs along +z from z = 0 (or is centred) with a regular `fn`-gon section (r2 = 0: a cone),
+ * `sphere` is OpenSCAD's ring sphere, `rotate` turns about x, then y, then z (degrees).
+ */
+export type CsgNode =
+  | { op: "cube"; size: Xyz; center: boolean }
+  | { op: "cylinder"; h: number; r1: number; r2: number; fn: number; center: boolean }
+  | { op: "sphere"; r: number; fn: number }
+  | { op: "translate"; v: Xyz; child: CsgNode }
+  | { op: "rotate"; a: Xyz; child: CsgNode }
+  | { op: "union"; children: CsgNode[] }
+  | { op: "difference"; children: CsgNode[] };
+
+const xyz = z.tuple([z.number(), z.number(), z.number()]);
+const positive = z.number().positive();
+const facets = z.number().int().min(3).max(128);
+
+export const csgNodeSchema: z.ZodType<CsgNode> = z.lazy(() =>
+  z.discriminatedUnion("op", [
+    z.object({ op: z.literal("cube"), size: z.tuple([positive, positive, positive]), center: z.boolean() }),
+    z.object({
+      op: z.literal("cylinder"),
+      h: positive,
+      r1: positive,
+      r2: z.number().min(0),
+      fn: facets,
+      center: z.boolean(),
+    }),
+    z.object({ op: z.literal("sphere"), r: positive, fn: facets }),
+    z.object({ op: z.literal("translate"), v: xyz, child: csgNodeSchema }),
+    z.object({ op: z.literal("rotate"), a: xyz, child: csgNodeSchema }),
+    z.object({ op: z.literal("union"), children: z.array(csgNodeSchema).min(1) }),
+    z.object({ op: z.literal("difference"), children: z.array(csgNodeSchema).min(1) }),
+  ]),
+);
+
+export const csgParams = z.object({
+  /** Which of the 21 cases (1 = two overlapping cubes … 21 = a plate, a tube and a rod). */
+  case: z.number().int().min(1).max(CASE_COUNT).default(1),
+});
+export type CsgParams = z.infer<typeof csgParams>;
+
+export const dataSchema = z.object({
+  case: z.number().int().min(1).max(CASE_COUNT),
+  title: z.string(),
+  tree: csgNodeSchema,
+  /** The reference solid's exact volume where a closed form exists. */
+  closedFormVolume: z.number().positive().nullable(),
+});
+export type CsgData = z.infer<typeof dataSchema>;
+
+export const answerSchema = z.object({
+  vertices: z.array(z.array(z.number())).max(20_000),
+  faces: z.array(z.array(z.number())).max(40_000),
+});
+export type CsgAnswer = z.infer<typeof answerSchema>;
