@@ -156,7 +156,7 @@ rows.push([
   "whole process, server included",
 ]);
 
-rows.push(...benchScbench(median, RUNS));
+rows.push(...(await benchScbench(median, RUNS)));
 rows.push(...benchDlx(repeat));
 rows.push(...benchStacking(median, RUNS));
 rows.push(...benchBurr());
