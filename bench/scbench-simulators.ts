@@ -1,6 +1,7 @@
 /** Per-level figures of the SCBench tasks graded by a simulation or the CSG kernel. */
 import { benchCsgUnion } from "../src/suites/scbench/csg-union/index.ts";
 import { benchFluid } from "../src/suites/scbench/fluid-sim/bench.ts";
+import { benchInterlocking } from "../src/suites/scbench/interlocking-parts/bench.ts";
 import { benchLegoShell } from "../src/suites/scbench/lego-shell/bench.ts";
 import { benchTerrain } from "../src/suites/scbench/terrain-levelling/index.ts";
 import { benchTetraShadow } from "../src/suites/scbench/tetra-shadow/index.ts";
@@ -44,5 +45,7 @@ export function simulatorRows(runs: number): Row[] {
       ms(r.ms),
       `${r.bricks} bricks; shell volume error ${r.shellVolumeRelErr.toExponential(1)}; IoU vs manifold-3d ±${r.manifoldIouDelta.toExponential(1)}`,
     ]);
+  for (const r of benchInterlocking(n))
+    rows.push([`scbench/interlocking-parts: ${r.criterion}`, ms(r.ms), "reference design, 10 parts"]);
   return rows;
 }

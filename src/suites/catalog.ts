@@ -11,6 +11,7 @@ import { halfSubdivisionTask } from "./scbench/half-subdivision/index.ts";
 import { hamiltonianLoopTask } from "./scbench/hamiltonian-loop/index.ts";
 import { hideAndSeekTask } from "./scbench/hide-and-seek/index.ts";
 import { hyperSnakeTask } from "./scbench/hyper-snake/index.ts";
+import { interlockingPartsTask } from "./scbench/interlocking-parts/index.ts";
 import { legoShellTask } from "./scbench/lego-shell/index.ts";
 import { maze3dJumpsTask } from "./scbench/maze-3d-jumps/index.ts";
 import { packPrismsTask } from "./scbench/pack-prisms/index.ts";
@@ -56,6 +57,7 @@ export function registerAllTasks(): void {
   registerTask(terrainLevellingTask);
   registerTask(legoShellTask);
   registerTask(csgUnionTask);
+  registerTask(interlockingPartsTask);
   registerTask(stackingTask);
   registerTask(burrTask);
   registerTask(comBenchConstructionTask);

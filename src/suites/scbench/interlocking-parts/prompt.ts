@@ -1,0 +1,51 @@
+import { z } from "zod";
+import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
+import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { answerSchema, type InterlockingData, limitsOf, RULES } from "./schema.ts";
+
+export const outputSchema: JsonSchema = z.toJSONSchema(answerSchema) as JsonSchema;
+
+export function interlockingPrompt(data: InterlockingData, opts: PromptOptions = {}): Prompt {
+  checkPromptOptions(opts);
+  const l = limitsOf(data);
+  const [bx, by, bz] = data.build;
+  const W = data.innerWidth;
+  const E = W + RULES.wallAllowance;
+  const r = RULES;
+  const lines = [
+    `Design a tall rectangular cage to be 3D printed as exactly ${r.partCount} separate parts and held together by ${r.rodCount} vertical steel rods of ${r.rodDiameter} mm diameter.`,
+    "",
+    "The cage:",
+    `- Its four side walls are lattices of bars about ${r.barThickness} mm thick with gaps of ${r.gapMin}–${r.gapMax} mm between bars. The top and bottom may be open.`,
+    `- Frame (mm): the cage stands on z = 0, centred on the z axis. The internal clear space is the box |x| ≤ ${l.inner}, |y| ≤ ${l.inner}, ${l.clearBottom} ≤ z ≤ ${l.clearTop} (${W} × ${W} × ${data.innerHeight} mm); no material may enter it. The whole assembly must lie within |x| ≤ ${l.outer}, |y| ≤ ${l.outer}, 0 ≤ z ≤ ${l.externalTop} (at most ${E} × ${E} × ${l.externalTop} mm) and must span at least z = ${l.clearBottom}…${l.clearTop}.`,
+    `- The rods stand at the four vertical corner edges, at (±X, ±Y) of your choice with ${l.inner + r.rodDiameter / 2} ≤ X, Y ≤ ${l.outer - r.rodDiameter / 2}, running the full height of the cage through holes in the parts. Every part must be held by at least 2 rods (no doors or hinges).`,
+    `- Printer: build volume ${bx} × ${by} × ${bz} mm. Each part is printed alone, without supports, in the pose you give.`,
+    "",
+    `Your answer gives every part as a closed triangle mesh in its print pose plus a 4 × 4 rigid transform that moves it from the print pose into the assembly (rows of a row-major matrix M, so a point p goes to M · [p, 1]; the last row is [0, 0, 0, 1], the 3 × 3 part is a rotation with determinant +1, no mirroring). Also declare the rods' axes.`,
+    "",
+    `Grading: 9 criteria, each pass/fail; the score is the number passed divided by 9, and a full pass needs all 9. Volumes of at most ${r.volumeTolerance} mm³ count as zero.`,
+    `0. Basic validity: exactly ${r.partCount} parts; each mesh has at most ${r.maxTriangles} triangles and ${r.maxVertices} vertices, is closed and edge-manifold (every edge shared by exactly two triangles), consistently wound counter-clockwise seen from outside (positive volume), one connected body, accepted as a solid by the manifold-3d kernel; each transform is a rigid motion as above.`,
+    `1. Printability, in the print pose: every vertex inside the build volume 0 ≤ x ≤ ${bx}, 0 ≤ y ≤ ${by}, 0 ≤ z ≤ ${bz}; the lowest point at z = 0; at least ${r.minBedContact} mm² of downward faces lying on z = 0 (all three vertices within ${r.eps} mm of it); overhangs — faces not on the bed that lean downward more than ${r.maxOverhangDeg}° from vertical (unit outward normal with z component below −sin ${r.maxOverhangDeg}° ≈ −0.707) — cover at most ${100 * r.maxOverhangFraction}% of the part's surface area; the centre of mass of the solid lies above the convex hull of its bed contact.`,
+    `2. Bar gaps: for each of the four sides, cubes are pushed straight out through the wall, from the clear box's face to ${100} mm beyond it, at positions on a 1 mm grid covering that face of the clear box (the cube stays within the face). A ${r.passCube} mm cube must get through somewhere without touching any part, and a ${r.blockCube} mm cube must be blocked everywhere.`,
+    `3. Assembly size: the assembled parts lie within the external limits above, span the clear height, and leave the clear box empty.`,
+    `4. Rods: exactly ${r.rodCount} rods declared at (±X, ±Y) within the limits above; a ${r.rodDiameter} mm cylinder along each rod axis over the full height meets no material; a ${r.blockedRodDiameter} mm cylinder on the same axis meets material in every height band, the cage height being cut into equal bands of at most ${r.rodBandHeight} mm (so material surrounds the rod all the way up).`,
+    `5. Interference: no two assembled parts intersect (all pairs).`,
+    `6. Rod engagement: every part wraps at least 2 rods: its material enters the ${r.engageDiameter} mm cylinder around the rod axis in all four quadrants (+x+y, −x+y, −x−y, +x−y) around it. A hole of 6.4–7.6 mm diameter works.`,
+    `7. Bar thickness: rays along each wall's normal through the wall, and horizontal and vertical scan lines across each wall's silhouette (seen along its normal, within the clear box's face), measure material runs; the most common run length, rounded to whole millimetres, must be ${r.barThickness} ± ${r.barTolerance} mm both through the wall and across the bars.`,
+    `8. Gap uniformity: on the same scan lines, the most common gap between two bars, rounded to whole millimetres, must lie in ${r.gapMin}–${r.gapMax} mm.`,
+    "",
+    'Answer with one JSON object: {"parts": [{"name": "…", "vertices": [[x, y, z], …], "faces": [[i, j, k], …], "transform": [[m00, m01, m02, m03], [m10, m11, m12, m13], [m20, m21, m22, m23], [0, 0, 0, 1]]}, …], "rods": [{"x": X, "y": Y}, …]}. Faces index into the part\'s own vertex list (0-based), counter-clockwise seen from outside; lengths in millimetres.',
+  ];
+  lines.push(...tokenCapLines(opts));
+  return {
+    messages: [
+      {
+        role: "system",
+        content:
+          "You are a mechanical designer who writes 3D-printable parts as exact triangle meshes in JSON.",
+      },
+      { role: "user", content: lines.join("\n") },
+    ],
+    outputSchema,
+  };
+}
