@@ -99,7 +99,9 @@ export function buildProgram(): Command {
 
   program
     .command("render <task>")
-    .description("pictures of instances (SVG and PNG), with answers drawn when given; STL meshes for 3D tasks")
+    .description(
+      "pictures of instances (SVG and PNG), with answers drawn when given; STL meshes for 3D tasks",
+    )
     .requiredOption("--instances <file>", "instances JSONL")
     .option("--answers <file>", "answers JSONL to draw")
     .requiredOption("--out <dir>", "output folder")
