@@ -1,3 +1,4 @@
+import { escapeXml, svgDocument } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { cross, norm, sub, type TriMesh, triangulatePolygon, type Vec3 } from "../../../geometry/mesh.ts";
 import { referenceSolid } from "./csg.ts";
@@ -33,7 +34,6 @@ const VIEWS: View[] = [
   { name: "isometric", right: unit([1, 1, 0]), up: unit([-1, 1, 2]), toward: unit([1, -1, 1]) },
 ];
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const rgb = (c: Vec3, k: number) => `rgb(${c.map((x) => Math.round(x * k)).join(",")})`;
 
 /** The drawable part of an answer: faces with valid indices and finite corners, as triangles. */
@@ -110,7 +110,7 @@ function panel(view: View, solid: TriMesh, outline: [Vec3, Vec3][], ox: number, 
   );
   return (
     `<rect x="${ox}" y="${oy}" width="${PANEL}" height="${PANEL}" fill="#f7f7f7" stroke="#bbb"/>` +
-    `<text x="${ox + 6}" y="${oy + 14}" font-size="11" fill="#555">${esc(view.name)}</text>` +
+    `<text x="${ox + 6}" y="${oy + 14}" font-size="11" fill="#555">${escapeXml(view.name)}</text>` +
     polys.join("") +
     lines.join("")
   );
@@ -139,12 +139,9 @@ export function renderCsg(data: CsgData, answer?: CsgAnswer): SvgRendering {
   const legend = answer
     ? `<text x="${PAD}" y="${TOP - 6}" font-size="11" fill="#555">blue: answer (red where a face is seen from behind); dashed red: reference outline</text>`
     : "";
-  return {
-    kind: "svg",
+  return svgDocument(
     width,
     height,
-    svg:
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">` +
-      `<rect width="100%" height="100%" fill="#fff"/><text x="${PAD}" y="16" font-size="12">${esc(title)}</text><text x="${PAD}" y="30" font-size="12">${esc(caption)}</text>${legend}${panels.join("")}</svg>`,
-  };
+    `<text x="${PAD}" y="16" font-size="12">${escapeXml(title)}</text><text x="${PAD}" y="30" font-size="12">${escapeXml(caption)}</text>${legend}${panels.join("")}`,
+  );
 }

@@ -1,3 +1,4 @@
+import { escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import type { HalfSubdivisionAnswer, HalfSubdivisionData } from "./schema.ts";
 import { neighbourhood } from "./solve.ts";
@@ -41,10 +42,6 @@ interface Cell {
   /** Unit-cube coordinates. */
   lo: number[];
   hi: number[];
-}
-
-function esc(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 function cells(data: HalfSubdivisionData, answer: HalfSubdivisionAnswer | undefined): Cell[] {
@@ -110,7 +107,7 @@ function summary(data: HalfSubdivisionData, list: Cell[], answer: HalfSubdivisio
 }
 
 function label(text: string, x: number, y: number, size: number, colour: string): string {
-  return `<text x="${x.toFixed(1)}" y="${(y + size * 0.35).toFixed(1)}" font-size="${size.toFixed(1)}" text-anchor="middle" fill="${colour}" font-family="monospace">${esc(text)}</text>`;
+  return `<text x="${x.toFixed(1)}" y="${(y + size * 0.35).toFixed(1)}" font-size="${size.toFixed(1)}" text-anchor="middle" fill="${colour}" font-family="monospace">${escapeXml(text)}</text>`;
 }
 
 const SIDE = 640;
@@ -208,7 +205,7 @@ function render2d(data: HalfSubdivisionData, answer: HalfSubdivisionAnswer | und
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="${PAD}" y="22" font-size="13">${esc(summary(data, list, answer))}</text>`,
+    `<text x="${PAD}" y="22" font-size="13">${escapeXml(summary(data, list, answer))}</text>`,
     ...body,
     `<text x="${PAD + SIDE}" y="${TOP + SIDE + 16}" font-size="11" text-anchor="end">x →</text>`,
     `<text x="${PAD - 4}" y="${TOP + 10}" font-size="11" text-anchor="end">y</text>`,
@@ -332,7 +329,7 @@ function render3d(data: HalfSubdivisionData, answer: HalfSubdivisionAnswer | und
       .map(Number) as [number, number];
     const minor = c.role === "contact";
     labels.push(
-      `<text x="${lx}" y="${ly + 4}" font-size="${minor ? 9 : 11}" text-anchor="middle" font-family="monospace" fill="${minor ? "#888888" : "#111111"}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${esc(c.address)}</text>`,
+      `<text x="${lx}" y="${ly + 4}" font-size="${minor ? 9 : 11}" text-anchor="middle" font-family="monospace" fill="${minor ? "#888888" : "#111111"}" stroke="#ffffff" stroke-width="3" paint-order="stroke">${escapeXml(c.address)}</text>`,
     );
   }
   const axes = [
@@ -354,7 +351,7 @@ function render3d(data: HalfSubdivisionData, answer: HalfSubdivisionAnswer | und
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="${PAD}" y="22" font-size="13">${esc(summary(data, all, answer))}</text>`,
+    `<text x="${PAD}" y="22" font-size="13">${escapeXml(summary(data, all, answer))}</text>`,
     ...body,
     ...labels,
     ...triad,

@@ -1,3 +1,4 @@
+import { escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { type Cell, gridOf, isSideAdjacent, type LoopAnswer, type LoopData } from "./grid.ts";
 import { verifyLoop } from "./verify.ts";
@@ -6,8 +7,6 @@ const PAD = 16;
 const FOOTER = 36;
 const BAD = "#d62728";
 const LINE = "#1f5fbf";
-
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export function renderLoop(data: LoopData, answer?: LoopAnswer, title?: string): SvgRendering {
   const g = gridOf(data);
@@ -23,7 +22,9 @@ export function renderLoop(data: LoopData, answer?: LoopAnswer, title?: string):
     `<rect width="${width}" height="${height}" fill="white"/>`,
   ];
   if (title)
-    out.push(`<text x="${PAD}" y="${PAD + 6}" font-family="sans-serif" font-size="14">${esc(title)}</text>`);
+    out.push(
+      `<text x="${PAD}" y="${PAD + 6}" font-family="sans-serif" font-size="14">${escapeXml(title)}</text>`,
+    );
 
   const inside = ([x, y]: Cell) => x >= 0 && y >= 0 && x < w && y < h;
   const visits = new Map<number, number>();
@@ -82,7 +83,7 @@ export function renderLoop(data: LoopData, answer?: LoopAnswer, title?: string):
     if (outside > 0) notes.push(`${outside} cell(s) off the grid, not drawn`);
     notes.forEach((note, k) => {
       out.push(
-        `<text x="${PAD}" y="${top + h * cell + 18 + 14 * k}" font-family="sans-serif" font-size="11" fill="${verdict.passed ? "#2a7d2a" : BAD}">${esc(note)}</text>`,
+        `<text x="${PAD}" y="${top + h * cell + 18 + 14 * k}" font-family="sans-serif" font-size="11" fill="${verdict.passed ? "#2a7d2a" : BAD}">${escapeXml(note)}</text>`,
       );
     });
   }

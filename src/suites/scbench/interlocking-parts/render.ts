@@ -1,3 +1,4 @@
+import { escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { IsoCamera } from "../../../geometry/isometric.ts";
 import { cross, type Mat4Rows, norm, sub, transformMesh, type Vec3 } from "../../../geometry/mesh.ts";
@@ -22,7 +23,6 @@ const THUMB = 112;
 const THUMB_GAP = 14;
 const LIGHT: Vec3 = [0.3, 0.5, 0.81];
 const fmt = (v: number) => v.toFixed(1);
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const colour = (i: number) => COLOURS[i % COLOURS.length] as string;
 /** The colour scaled towards black, as short hex. */
 const shadeHex = (hex: string, factor: number): string => {
@@ -137,7 +137,7 @@ export function renderInterlocking(data: InterlockingData, answer?: Interlocking
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     `<rect width="${width}" height="${height}" fill="white"/>`,
-    `<text x="${PAD}" y="${PAD + 6}" font-family="sans-serif" font-size="13">${esc(title)}</text>`,
+    `<text x="${PAD}" y="${PAD + 6}" font-family="sans-serif" font-size="13">${escapeXml(title)}</text>`,
     `<text x="${PAD}" y="${PAD + 22}" font-family="sans-serif" font-size="11" fill="#666">dashes: external limit · dots: clear box · black: rods · below: print poses, top view</text>`,
     `<g transform="translate(${fmt((width - isoW) / 2 - minX)},${fmt(HEADER + PAD - minY)})" stroke-width="0.4" stroke-linejoin="round">`,
     wireBox(cam, lo, hi, "#999", "6 4"),
@@ -173,7 +173,7 @@ export function renderInterlocking(data: InterlockingData, answer?: Interlocking
     }
     out.push(
       "</g>",
-      `<text x="${ox}" y="${oy + THUMB + 14}" font-family="sans-serif" font-size="9">${esc(`#${i} ${p.name}`.slice(0, 26))}</text>`,
+      `<text x="${ox}" y="${oy + THUMB + 14}" font-family="sans-serif" font-size="9">${escapeXml(`#${i} ${p.name}`.slice(0, 26))}</text>`,
     );
   });
   out.push("</svg>");

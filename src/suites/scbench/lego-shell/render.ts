@@ -1,3 +1,4 @@
+import { escapeXml, svgDocument } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { IsoCamera, type Point2, shade } from "../../../geometry/isometric.ts";
 import { brickBox } from "./brick-geometry.ts";
@@ -12,7 +13,6 @@ const SECTION_SIZE = 360;
 const PAD = 16;
 const TOP = 44;
 
-const esc = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 const pts = (list: readonly Point2[]): string =>
   list.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
 
@@ -161,15 +161,11 @@ export function renderLegoShell(data: LegoShellData, answer?: LegoShellAnswer): 
   const isoHeight = 1.94 * reach * camera.unit;
   const width = PAD * 3 + ISO_SIZE + SECTION_SIZE;
   const height = Math.ceil(TOP + Math.max(isoHeight, SECTION_SIZE * 0.8) + PAD);
-  return {
-    kind: "svg",
+  return svgDocument(
     width,
     height,
-    svg:
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">` +
-      `<rect width="100%" height="100%" fill="#fff"/>` +
-      `<text x="${PAD}" y="22" font-size="14">${esc(caption)}</text>` +
+    `<text x="${PAD}" y="22" font-size="14">${escapeXml(caption)}</text>` +
       `<g transform="translate(${dx.toFixed(1)},${dy.toFixed(1)})">${body}</g>` +
-      `<g transform="translate(${PAD * 2 + ISO_SIZE},${TOP})">${section(data, answer?.bricks ?? [], bad)}</g></svg>`,
-  };
+      `<g transform="translate(${PAD * 2 + ISO_SIZE},${TOP})">${section(data, answer?.bricks ?? [], bad)}</g>`,
+  );
 }

@@ -1,3 +1,4 @@
+import { escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { heightsOf, type MazeAnswer, type MazeData } from "./maze.ts";
 import { analyseMaze, verifyMaze } from "./verify.ts";
@@ -7,8 +8,6 @@ const FOOTER = 44;
 const PATH = "#1f5fd6";
 const JUMP = "#c2185b";
 const BAD = "#e53935";
-
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Low cells dark green, high cells light sand. */
 function shade(h: number): string {
@@ -87,8 +86,8 @@ export function renderMaze(data: MazeData, answer?: MazeAnswer): SvgRendering {
   }
   const shortStatus = status.length > 95 ? `${status.slice(0, 92)}…` : status;
   parts.push(
-    `<text x="${PAD}" y="${PAD * 2 + n * cell + 4}" font-size="12" font-family="sans-serif" fill="#222">${esc(title)}</text>`,
-    `<text x="${PAD}" y="${PAD * 2 + n * cell + 22}" font-size="11" font-family="sans-serif" fill="${verdict === null ? "#666" : verdict.passed ? "#2e7d32" : BAD}">${esc(shortStatus)}</text>`,
+    `<text x="${PAD}" y="${PAD * 2 + n * cell + 4}" font-size="12" font-family="sans-serif" fill="#222">${escapeXml(title)}</text>`,
+    `<text x="${PAD}" y="${PAD * 2 + n * cell + 22}" font-size="11" font-family="sans-serif" fill="${verdict === null ? "#666" : verdict.passed ? "#2e7d32" : BAD}">${escapeXml(shortStatus)}</text>`,
   );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#fff"/>${parts.join("")}</svg>`;
   return { kind: "svg", svg, width, height };

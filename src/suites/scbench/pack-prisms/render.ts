@@ -1,3 +1,4 @@
+import { escapeXml, svgDocument } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { IsoCamera, type Point2, type VoxelGroup, voxelFaces } from "../../../geometry/isometric.ts";
 import type { Cell } from "../../../geometry/voxels.ts";
@@ -18,8 +19,6 @@ const PALETTE = [
 ];
 const WRONG = "#e15759";
 const MAX_VOXELS = 30_000;
-
-const esc = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
 /** Neighbouring prisms of one class get different tints so that their borders show. */
 function tint(hex: string, index: number): string {
@@ -61,7 +60,7 @@ export function renderPack(data: PackData, answer?: PackAnswer): SvgRendering {
     labels.push(
       ...data.classes
         .map((c) => `${c.count} × ${c.size.join("×")}`)
-        .map((t, i) => `<tspan fill="${PALETTE[i % PALETTE.length]}">${esc(t)}</tspan>`),
+        .map((t, i) => `<tspan fill="${PALETTE[i % PALETTE.length]}">${escapeXml(t)}</tspan>`),
     );
     caption = `Prisms to pack (total volume ${data.totalVolume}):`;
   } else {
@@ -109,14 +108,10 @@ export function renderPack(data: PackData, answer?: PackAnswer): SvgRendering {
   const dy = top - min[1];
   const legend =
     labels.length > 0 ? `<text x="${pad}" y="38" font-size="13">${labels.join("   ")}</text>` : "";
-  return {
-    kind: "svg",
+  return svgDocument(
     width,
     height,
-    svg:
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">` +
-      `<rect width="100%" height="100%" fill="#fff"/>` +
-      `<text x="${pad}" y="20" font-size="14">${esc(caption)}</text>${legend}` +
-      `<g transform="translate(${dx.toFixed(1)},${dy.toFixed(1)})">${svg}</g></svg>`,
-  };
+    `<text x="${pad}" y="20" font-size="14">${escapeXml(caption)}</text>${legend}` +
+      `<g transform="translate(${dx.toFixed(1)},${dy.toFixed(1)})">${svg}</g>`,
+  );
 }

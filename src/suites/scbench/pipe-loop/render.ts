@@ -1,3 +1,4 @@
+import { escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import type { PipeAnswer, PipeData, Pt } from "./model.ts";
 import { badSegments, verifyPipeLoop } from "./verify.ts";
@@ -9,7 +10,6 @@ const BAD = "#d62728";
 const CROSS = "#ff7f0e";
 const LINE = "#1f5fbf";
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const f = (x: number) => (Number.isFinite(x) ? Number(x.toFixed(2)) : 0);
 
 export function renderPipeLoop(data: PipeData, answer?: PipeAnswer): SvgRendering {
@@ -24,7 +24,7 @@ export function renderPipeLoop(data: PipeData, answer?: PipeAnswer): SvgRenderin
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     `<rect width="${width}" height="${height}" fill="white"/>`,
-    `<text x="${PAD}" y="${PAD + 4}" font-family="sans-serif" font-size="14">${esc(`Pipe loop: ${data.pipes} unit pipes in a ${side}×${side} square`)}</text>`,
+    `<text x="${PAD}" y="${PAD + 4}" font-family="sans-serif" font-size="14">${escapeXml(`Pipe loop: ${data.pipes} unit pipes in a ${side}×${side} square`)}</text>`,
     `<rect x="${X(0)}" y="${Y(side)}" width="${SIZE}" height="${SIZE}" fill="#fafafa" stroke="#333" stroke-width="2"/>`,
   ];
   if (c.margin !== undefined)
@@ -81,7 +81,7 @@ export function renderPipeLoop(data: PipeData, answer?: PipeAnswer): SvgRenderin
           .map((k) => k.name)
           .join(", ")}`;
     out.push(
-      `<text x="${PAD}" y="${top + SIZE + 22}" font-family="sans-serif" font-size="12" fill="${verdict.passed ? "#2a7d2a" : BAD}">${esc(note)}</text>`,
+      `<text x="${PAD}" y="${top + SIZE + 22}" font-family="sans-serif" font-size="12" fill="${verdict.passed ? "#2a7d2a" : BAD}">${escapeXml(note)}</text>`,
     );
   }
   out.push("</svg>");

@@ -1,3 +1,4 @@
+import { escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import type { PrintablePrimeAnswer, PrintablePrimeData } from "./generate.ts";
 import {
@@ -34,9 +35,8 @@ const OK_COLOURS = [
   "#393b79",
 ];
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const text = (x: number, y: number, s: string, extra = "", size = 11, family = "sans-serif") =>
-  `<text x="${x}" y="${y}" font-family="${family}" font-size="${size}" ${extra}>${esc(s)}</text>`;
+  `<text x="${x}" y="${y}" font-family="${family}" font-size="${size}" ${extra}>${escapeXml(s)}</text>`;
 
 /** Segment end points in digit coordinates: x 0–10 mm left to right, y 0–20 mm bottom to top. */
 const SEGMENT_LINES: Record<(typeof SEGMENTS)[number], [number, number, number, number]> = {

@@ -1,3 +1,4 @@
+import { escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { type Rect, rectArea, type ShikakuAnswer, type ShikakuData } from "./puzzle.ts";
 import { analyseTiling, verifyShikaku } from "./verify.ts";
@@ -18,8 +19,6 @@ const PALETTE = [
   "#393b79",
 ];
 const BAD = "#d62728";
-
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Rectangles that share an edge (or overlap) get different colours, greedily. */
 function colours(rects: readonly Rect[], usable: readonly boolean[]): string[] {
@@ -53,7 +52,9 @@ export function renderShikaku(data: ShikakuData, answer?: ShikakuAnswer, title?:
     `<rect width="${width}" height="${height}" fill="white"/>`,
   ];
   if (title) {
-    out.push(`<text x="${PAD}" y="${PAD + 6}" font-family="sans-serif" font-size="14">${esc(title)}</text>`);
+    out.push(
+      `<text x="${PAD}" y="${PAD + 6}" font-family="sans-serif" font-size="14">${escapeXml(title)}</text>`,
+    );
   }
   for (let r = 0; r <= rows; r++) {
     out.push(`<line x1="${x(0)}" y1="${y(r)}" x2="${x(cols)}" y2="${y(r)}" stroke="#ccc" stroke-width="1"/>`);
@@ -96,7 +97,7 @@ export function renderShikaku(data: ShikakuData, answer?: ShikakuAnswer, title?:
     if (skipped > 0) notes.push(`${skipped} rectangle(s) off-grid or malformed, not drawn`);
     notes.forEach((note, k) => {
       out.push(
-        `<text x="${PAD}" y="${y(rows) + 18 + 14 * k}" font-family="sans-serif" font-size="11" fill="${verdict.passed ? "#2a7d2a" : BAD}">${esc(note)}</text>`,
+        `<text x="${PAD}" y="${y(rows) + 18 + 14 * k}" font-family="sans-serif" font-size="11" fill="${verdict.passed ? "#2a7d2a" : BAD}">${escapeXml(note)}</text>`,
       );
     });
   }

@@ -1,3 +1,4 @@
+import { escapeXml, svgDocument } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { IsoCamera, shade } from "../../../geometry/isometric.ts";
 import { type CoveragePolygons, coverage } from "./coverage.ts";
@@ -13,7 +14,6 @@ const MISSED = "#e15759";
 const EXCESS = "#f28e2b";
 const TETRA = "#76b7b2";
 
-const esc = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 const f1 = (v: number): string => v.toFixed(1);
 
 /** An SVG path of contours (even–odd, so holes stay empty) under a world → picture map. */
@@ -141,16 +141,11 @@ export function renderTetraShadow(data: TetraData, answer?: TetraAnswer): SvgRen
   const legend = answer
     ? `<text x="${PAD}" y="36" font-size="12"><tspan fill="${SHADOW}">■ shadows (darker where they overlap)</tspan>  <tspan fill="${MISSED}">■ missed target</tspan>  <tspan fill="${EXCESS}">■ shadow outside target</tspan></text>`
     : `<text x="${PAD}" y="36" font-size="12">at most ${data.maxCount} tetrahedra of edge ${data.edgeLength.toFixed(4)}; bar ${data.bar}</text>`;
-  return {
-    kind: "svg",
+  return svgDocument(
     width,
     height,
-    svg:
-      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">` +
-      `<rect width="100%" height="100%" fill="#fff"/>` +
-      `<text x="${PAD}" y="18" font-size="13">${esc(caption)}</text>${legend}` +
+    `<text x="${PAD}" y="18" font-size="13">${escapeXml(caption)}</text>${legend}` +
       topView(data, shadows, polys) +
-      sideView(bodies) +
-      "</svg>",
-  };
+      sideView(bodies),
+  );
 }

@@ -1,3 +1,4 @@
+import { escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { IsoCamera, type VoxelGroup, voxelFaces } from "../../../geometry/isometric.ts";
 import { sumHasDigit, type Voxel, type VoxelProjectionAnswer, type VoxelProjectionData } from "./schema.ts";
@@ -12,7 +13,6 @@ const LABEL_ROOM = 22;
 const OK_FILL = "#4a7fc1";
 const BAD_FILL = "#d62728";
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const fmt = (v: number) => v.toFixed(1);
 
 function projectionGrid(
@@ -91,7 +91,7 @@ export function renderVoxelProjection(
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     `<rect width="${width}" height="${height}" fill="white"/>`,
-    `<text x="${PAD}" y="${PAD + 6}" font-family="sans-serif" font-size="14">${esc(title)}</text>`,
+    `<text x="${PAD}" y="${PAD + 6}" font-family="sans-serif" font-size="14">${escapeXml(title)}</text>`,
     `<g transform="translate(${fmt(tx)},${fmt(ty)})">`,
     ...walls,
     faces.svg,
@@ -114,8 +114,8 @@ export function renderVoxelProjection(
         : `fails ${failed.map((c) => c.name).join(", ")}`;
     const detail = failed[0]?.detail ?? "";
     out.push(
-      `<text x="${PAD}" y="${height - FOOTER + 14}" font-family="sans-serif" font-size="13" fill="${failed.length ? BAD_FILL : "#2a7a2a"}">${esc(text)}</text>`,
-      `<text x="${PAD}" y="${height - FOOTER + 30}" font-family="sans-serif" font-size="11" fill="#555">${esc(detail.slice(0, 110))}</text>`,
+      `<text x="${PAD}" y="${height - FOOTER + 14}" font-family="sans-serif" font-size="13" fill="${failed.length ? BAD_FILL : "#2a7a2a"}">${escapeXml(text)}</text>`,
+      `<text x="${PAD}" y="${height - FOOTER + 30}" font-family="sans-serif" font-size="11" fill="#555">${escapeXml(detail.slice(0, 110))}</text>`,
     );
   }
   out.push("</svg>");

@@ -1,0 +1,17 @@
+import type { SvgRendering } from "./task.ts";
+
+/** Text made safe for SVG/XML content and attribute values. */
+export const escapeXml = (s: string): string =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** A complete SVG picture on a white background, sans-serif unless a child says otherwise. */
+export function svgDocument(width: number, height: number, body: string): SvgRendering {
+  return {
+    kind: "svg",
+    width,
+    height,
+    svg:
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">` +
+      `<rect width="100%" height="100%" fill="#fff"/>${body}</svg>`,
+  };
+}
