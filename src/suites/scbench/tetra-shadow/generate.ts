@@ -1,4 +1,5 @@
 import { stableId } from "../../../core/canonical.ts";
+import { InputError } from "../../../core/errors.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance } from "../../../core/task.ts";
 import { EDGE_LENGTH, TASK_ID, type TetraData, type TetraParams } from "./schema.ts";
@@ -11,6 +12,8 @@ import {
   type ShapeName,
   transformRings,
 } from "./shapes.ts";
+import { solveTetraShadow } from "./solve.ts";
+import { verifyTetraShadow } from "./verify.ts";
 
 /** Accuracy for full marks: 0.90 for curved targets and targets with corners sharper than 90°, else 0.95. */
 export const BARS: Record<ShapeName, number> = {
@@ -64,13 +67,19 @@ export function buildData(params: TetraParams, rotation: number): TetraData {
   };
 }
 
+/** Turns drawn before giving up: the reference must reach full marks on the instance. */
+const ATTEMPTS = 10;
+
+/** An instance whose reference cover earns full marks (a turned target is redrawn otherwise). */
 export function generateTetraShadow(params: TetraParams, rng: Rng): Instance<TetraData> {
-  const rotation = params.rotated ? 10 + rng.int(0, 69) + rng.int(0, 9) / 10 : 0;
-  return {
-    id: stableId(TASK_ID, params, rng.seed),
-    task: TASK_ID,
-    params,
-    seed: rng.seed,
-    data: buildData(params, rotation),
-  };
+  for (let attempt = 0; attempt < (params.rotated ? ATTEMPTS : 1); attempt++) {
+    const rotation = params.rotated ? 10 + rng.int(0, 69) + rng.int(0, 9) / 10 : 0;
+    const data = buildData(params, rotation);
+    if (!verifyTetraShadow(data, solveTetraShadow(data)).passed) continue;
+    return { id: stableId(TASK_ID, params, rng.seed), task: TASK_ID, params, seed: rng.seed, data };
+  }
+  throw new InputError(
+    `tetra-shadow: the reference cover misses full marks for ${params.shape} at scale ${params.scale} with ${params.countFactor}× area/4 tetrahedra; allow more tetrahedra or a larger scale`,
+    { field: "countFactor" },
+  );
 }
