@@ -1,3 +1,4 @@
+import { escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { IsoCamera, type VoxelGroup, voxelFaces } from "../../../geometry/isometric.ts";
 import type { Cell } from "../../../geometry/voxels.ts";
@@ -20,7 +21,6 @@ const WATER_FILL = "#3a7bd5";
 const OK = "#2a7a2a";
 const BAD = "#c0392b";
 
-const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const fmt = (v: number) => v.toFixed(1);
 
 function isometric(world: World): {
@@ -117,8 +117,8 @@ export function renderFluid(data: FluidData, answer?: FluidAnswer): SvgRendering
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
     `<rect width="${width}" height="${height}" fill="white"/>`,
-    `<text x="${PAD}" y="${PAD + 4}" font-family="sans-serif" font-size="13">${esc(title)}</text>`,
-    `<text x="${PAD}" y="${PAD + 22}" font-family="sans-serif" font-size="11" fill="#555">${esc(sub)}</text>`,
+    `<text x="${PAD}" y="${PAD + 4}" font-family="sans-serif" font-size="13">${escapeXml(title)}</text>`,
+    `<text x="${PAD}" y="${PAD + 22}" font-family="sans-serif" font-size="11" fill="#555">${escapeXml(sub)}</text>`,
     `<g transform="translate(${fmt(tx)},${fmt(ty)})">`,
     iso.svg,
     label("x", P(data.side + 1, 0, 0)),
@@ -132,8 +132,8 @@ export function renderFluid(data: FluidData, answer?: FluidAnswer): SvgRendering
       ? `goal met · score 1`
       : `score ${verdict.score.toFixed(3)} · fails ${failed.map((c) => c.name).join(", ")}`;
     out.push(
-      `<text x="${PAD}" y="${height - FOOTER + 14}" font-family="sans-serif" font-size="13" fill="${verdict.passed ? OK : BAD}">${esc(text)}</text>`,
-      `<text x="${PAD}" y="${height - FOOTER + 30}" font-family="sans-serif" font-size="11" fill="#555">${esc((failed[0]?.detail ?? verdict.checks.at(-1)?.detail ?? "").slice(0, 140))}</text>`,
+      `<text x="${PAD}" y="${height - FOOTER + 14}" font-family="sans-serif" font-size="13" fill="${verdict.passed ? OK : BAD}">${escapeXml(text)}</text>`,
+      `<text x="${PAD}" y="${height - FOOTER + 30}" font-family="sans-serif" font-size="11" fill="#555">${escapeXml((failed[0]?.detail ?? verdict.checks.at(-1)?.detail ?? "").slice(0, 140))}</text>`,
     );
   }
   out.push("</svg>");

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../../core/rng.ts";
 import type { Verdict } from "../../../core/verdict.ts";
+import { flatReference } from "./flat-reference.ts";
 import { fluidSimTask as task } from "./index.ts";
 import type { Earthwork, FluidAnswer, FluidData } from "./schema.ts";
 import { referenceAnswer } from "./solve.ts";
@@ -40,9 +41,22 @@ describe("fluid-sim verifier", () => {
 
   it("goal 4: an uncovered lake fails goal.hidden and scores half", () => {
     const d = data("goal-4");
-    const ref = referenceAnswer(d).earthworks;
+    const ref = flatReference(d).earthworks;
     const unroofed = ref.slice(0, -1);
     const v = run(d, unroofed);
+    expect(failed(v)).toEqual(["goal.hidden"]);
+    expect(v.score).toBe(0.5);
+  });
+
+  it("goal 4: the reference's cave with its hill dug away above it is in plain sight", () => {
+    const d = data("goal-4");
+    const ref = referenceAnswer(d).earthworks;
+    const hollow = ref.at(-1) as Earthwork;
+    expect(hollow.material).toBe("air");
+    const v = run(d, [
+      ...ref,
+      air([hollow.min[0], hollow.min[1], hollow.max[2] + 1], [hollow.max[0], hollow.max[1], 7]),
+    ]);
     expect(failed(v)).toEqual(["goal.hidden"]);
     expect(v.score).toBe(0.5);
   });
@@ -62,7 +76,7 @@ describe("fluid-sim verifier", () => {
 
   it("goal 9: water at a forbidden height fails its dry check only", () => {
     const d = data("goal-9");
-    const ref = referenceAnswer(d).earthworks;
+    const ref = flatReference(d).earthworks;
     const v = run(d, [...ref, rock([1, 7, 0], [5, 11, 5]), air([2, 8, 5], [4, 10, 5])]);
     expect(failed(v)).toEqual(["goal.dry_z5"]);
     expect(v.score).toBe(0.75);
@@ -98,7 +112,7 @@ describe("fluid-sim verifier", () => {
 
   it("goal 7: one lake over 200 and one under", () => {
     const d = data("goal-7");
-    const ref = referenceAnswer(d).earthworks;
+    const ref = flatReference(d).earthworks;
     const v = run(d, [...ref.slice(0, 3), ...pit(2, 2, 20, 9)]);
     expect(failed(v)).toEqual(["goal.large_bodies"]);
     expect(v.score).toBeCloseTo((1 + 180 / 201) / 2, 10);
@@ -106,7 +120,7 @@ describe("fluid-sim verifier", () => {
 
   it("goal 11: caves merged into two bodies are two short", () => {
     const d = data("goal-11");
-    const ref = referenceAnswer(d).earthworks;
+    const ref = flatReference(d).earthworks;
     // Without the divider the two rows of caves merge: two bodies of 18.
     const v = run(d, ref.slice(0, -1));
     expect(failed(v)).toEqual(["goal.lake_count"]);
