@@ -39,7 +39,7 @@ const overlap = (a: Box3, b: Box3) =>
 
 function boxSolid(keep: Keep, b: Box3): Manifold {
   const size = [0, 1, 2].map((k) => (b.max[k] as number) - (b.min[k] as number)) as [number, number, number];
-  return keep(kernel.Manifold.cube(size).translate(b.min));
+  return keep(keep(kernel.Manifold.cube(size)).translate(b.min));
 }
 
 const volumeOf = (keep: Keep, a: Manifold, b: Manifold): number => keep(a.intersect(b)).volume();
@@ -209,7 +209,7 @@ export function rodPieces(keep: Keep, as: Assembly, rods: readonly { x: number; 
 }
 
 const cylinderSolid = (keep: Keep, x: number, y: number, z0: number, z1: number, r: number): Manifold =>
-  keep(kernel.Manifold.cylinder(z1 - z0, r, r, SEGMENTS).translate([x, y, z0]));
+  keep(keep(kernel.Manifold.cylinder(z1 - z0, r, r, SEGMENTS)).translate([x, y, z0]));
 
 const piecesVolume = (keep: Keep, pieces: (Manifold | null)[], cut: Manifold): number =>
   pieces.reduce((sum, p) => sum + (p ? volumeOf(keep, p, cut) : 0), 0);

@@ -132,7 +132,7 @@ function bandSolid(l: Layout, kind: Kind, band: [number, number], du: number, dv
     const [bottom, top] = bandSpan(l, band);
     const bw = l.barWidth;
     const box = (u0: number, u1: number, v0: number, v1: number): Manifold =>
-      keep(kernel.Manifold.cube([u1 - u0, v1 - v0, DEPTH]).translate([u0 + du, v0 - bottom + dv, 0]));
+      keep(keep(kernel.Manifold.cube([u1 - u0, v1 - v0, DEPTH])).translate([u0 + du, v0 - bottom + dv, 0]));
     const pieces: Manifold[] = [];
     const reach = kind === "A" ? l.rod + DEPTH / 2 : l.rod - DEPTH / 2;
     for (let k = band[0]; k <= band[1]; k++) pieces.push(box(-reach, reach, k * l.pitchZ, k * l.pitchZ + bw));
@@ -151,9 +151,11 @@ function bandSolid(l: Layout, kind: Kind, band: [number, number], du: number, dv
     const body = keep(kernel.Manifold.union(pieces));
     const holes = [-1, 1].map((side) =>
       keep(
-        kernel.Manifold.cylinder(top - bottom + 2, l.holeRadius, l.holeRadius, HOLE_SEGMENTS)
-          .rotate([-90, 0, 0])
-          .translate([side * l.rod + du, dv - 1, DEPTH / 2]),
+        keep(
+          keep(kernel.Manifold.cylinder(top - bottom + 2, l.holeRadius, l.holeRadius, HOLE_SEGMENTS)).rotate([
+            -90, 0, 0,
+          ]),
+        ).translate([side * l.rod + du, dv - 1, DEPTH / 2]),
       ),
     );
     // The result outlives withKernel: it is not kept.
