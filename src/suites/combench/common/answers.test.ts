@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { junkTexts } from "../../../../test/support/hostile.ts";
 import { isParseFailure, type ParseFailure } from "../../../core/verdict.ts";
 import {
   type AnalysisAnswer,
@@ -121,5 +122,42 @@ describe("formatting writes what parsing reads back", () => {
     const none = construction(formatConstruction({ proof: "P", construction: { problem: "x" } }));
     expect(none.construction).toEqual({ problem: expect.stringMatching(/no <construct>/) });
     expect(parseAnalysis(formatAnalysis({ proof: "Done." }))).toEqual({ proof: "Done." });
+  });
+});
+
+describe("hostile responses", () => {
+  const MB = 1_000_000;
+  const hostile = [
+    ...junkTexts(MB).map(({ name, text }) => ({ name, text })),
+    { name: "one heading line of # # # …", text: `${"# ".repeat(MB / 2)}x` },
+    { name: "one heading line of blanks", text: `# x${" \t".repeat(MB / 2)}y` },
+    { name: "unclosed construct tags", text: response("P", "<construct".repeat(MB / 10)) },
+    { name: "unclosed construct tags in Question 1", text: response("<construct".repeat(MB / 10), "x") },
+    { name: "construct tag heads before spaces", text: response("P", `<${" ".repeat(MB)}`) },
+    { name: "many blocks", text: response("P", "<construct>1</construct>".repeat(MB / 24)) },
+    { name: "NUL bytes in headings", text: response("\0".repeat(MB), "<construct>\0</construct>") },
+  ];
+
+  it("never throw, and fail with short messages", () => {
+    for (const { name, text } of hostile) {
+      expect(failure(parseAnalysis(text))?.length ?? 0, name).toBeLessThan(200);
+      const parsed = parseConstruction(text);
+      const message = isParseFailure(parsed) ? parsed.message : problemOf(text);
+      expect(message?.length ?? 0, name).toBeLessThan(200);
+    }
+  });
+
+  it("keep the construct block's rules: stray unclosed tags are not tags", () => {
+    const junk = "<construct".repeat(100_000);
+    expect(construction(response(junk, "<construct>[1]</construct>")).construction).toEqual({
+      payload: "[1]",
+    });
+    expect(problemOf(response("P", `<construct>[1]</construct>${junk}`))).toBeUndefined();
+    expect(problemOf(response("P", `${junk}>[1]</construct>`))).toMatch(
+      /^malformed construct tag "<construct<construct/,
+    );
+    expect(problemOf(response("P", `${junk}>[1]</construct>`))?.length).toBeLessThan(150);
+    expect(problemOf(response("P", "<construct\n[1]</construct>"))).toMatch(/malformed construct tag/);
+    expect(problemOf(response("P", "< / construct >[1]"))).toMatch(/malformed construct tag/);
   });
 });

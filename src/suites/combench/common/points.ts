@@ -6,8 +6,30 @@ export type Points = (typeof POINTS)[number];
 
 export const isPoints = (n: number): n is Points => (POINTS as readonly number[]).includes(n);
 
-const TAG = /<points>([\s\S]*?)<\/points>/gi;
+const OPEN = /<points>/gi;
+const CLOSE = /<\/points>/gi;
 const GRADE = /^\s*(\d+)\s+out\s+of\s+7\s*$/i;
+
+/**
+ * The interior of every `<points>…</points>` tag (case-insensitive; each runs to the first closing tag
+ * after it). Found by searching forward once: a lazy regex rescans to the end of the text from every
+ * unclosed `<points>`, which is quadratic.
+ */
+function pointsTags(text: string): string[] {
+  const tags: string[] = [];
+  OPEN.lastIndex = 0;
+  for (let open = OPEN.exec(text); open !== null; open = OPEN.exec(text)) {
+    CLOSE.lastIndex = OPEN.lastIndex;
+    const close = CLOSE.exec(text);
+    // No closing tag after this one means none after any later opening tag either.
+    if (close === null) break;
+    tags.push(text.slice(OPEN.lastIndex, close.index));
+    OPEN.lastIndex = CLOSE.lastIndex;
+  }
+  return tags;
+}
+
+const shown = (inner: string) => (inner.length > 60 ? `${inner.slice(0, 60)}…` : inner);
 
 /**
  * The judge's grade: every `<points>N out of 7</points>` tag in the reply must read that way with N in
@@ -15,16 +37,18 @@ const GRADE = /^\s*(\d+)\s+out\s+of\s+7\s*$/i;
  * options has not chosen). Anything else — no tag, "7/7", N = 5, disagreeing tags — is no grade.
  */
 export function readPoints(text: string): Points | ParseFailure {
-  const tags = [...text.matchAll(TAG)].map((m) => m[1] ?? "");
+  const tags = pointsTags(text);
   if (tags.length === 0) return new ParseFailure("no <points>N out of 7</points> tag in the judge's reply");
   const grades = new Set<number>();
   for (const inner of tags) {
     const n = GRADE.exec(inner)?.[1];
-    if (n === undefined) return new ParseFailure(`unreadable grade <points>${inner}</points>`);
+    if (n === undefined) return new ParseFailure(`unreadable grade <points>${shown(inner)}</points>`);
     grades.add(Number(n));
   }
   if (grades.size > 1) {
-    return new ParseFailure(`${tags.length} <points> tags disagree (${[...grades].join(", ")} out of 7)`);
+    const some = [...grades].slice(0, 4).join(", ");
+    const more = grades.size > 4 ? ", …" : "";
+    return new ParseFailure(`${tags.length} <points> tags disagree (${some}${more} out of 7)`);
   }
   const [grade] = grades;
   if (grade === undefined || !isPoints(grade)) {

@@ -3,16 +3,15 @@ import { ParseFailure } from "../../../core/verdict.ts";
 export const ANALYSIS_HEADING = "## Solution";
 export const QUESTION_HEADINGS = ["## Solution to Question 1", "## Solution to Question 2"] as const;
 
-/** A Markdown ATX heading line (any level, up to three leading spaces); its title is matched loosely. */
-const HEADING = /^ {0,3}#{1,6}[ \t]+(.*?)[ \t#]*$/gm;
+/** What ends a line (the line terminators of a JavaScript multiline regex). */
+const LINE_END = /[\n\r\u2028\u2029]/g;
 
 /** Lower case, single spaces, no trailing colon or period: "Solution  to question 1:" reads as wanted. */
-const normalise = (title: string) =>
-  title
-    .replace(/[:.]+$/, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase();
+function normalise(title: string): string {
+  let end = title.length;
+  while (end > 0 && (title[end - 1] === ":" || title[end - 1] === ".")) end--;
+  return title.slice(0, end).replace(/\s+/g, " ").trim().toLowerCase();
+}
 
 interface Heading {
   title: string;
@@ -21,12 +20,37 @@ interface Heading {
   end: number;
 }
 
+const isBlank = (c: string | undefined) => c === " " || c === "\t";
+
+/**
+ * The title of a Markdown ATX heading line (up to three leading spaces, one to six `#`, a space or tab,
+ * the title, optional closing `#`s and spaces), or undefined when the line is not a heading. Read by
+ * hand: a regex with a lazy title and a trailing `[ \t#]*` backtracks quadratically on a long line.
+ */
+function headingTitle(line: string): string | undefined {
+  let pos = 0;
+  while (pos < 3 && line[pos] === " ") pos++;
+  const hashes = pos;
+  while (line[pos] === "#") pos++;
+  if (pos === hashes || pos - hashes > 6 || !isBlank(line[pos])) return undefined;
+  while (isBlank(line[pos])) pos++;
+  let end = line.length;
+  while (end > pos && (isBlank(line[end - 1]) || line[end - 1] === "#")) end--;
+  return line.slice(pos, end);
+}
+
 function headings(text: string): Heading[] {
-  return [...text.matchAll(HEADING)].map((m) => ({
-    title: normalise(m[1] ?? ""),
-    start: m.index,
-    end: m.index + m[0].length,
-  }));
+  const found: Heading[] = [];
+  let start = 0;
+  while (start <= text.length) {
+    LINE_END.lastIndex = start;
+    const end = LINE_END.exec(text)?.index ?? text.length;
+    const title =
+      text[start] === " " || text[start] === "#" ? headingTitle(text.slice(start, end)) : undefined;
+    if (title !== undefined) found.push({ title: normalise(title), start, end });
+    start = end + 1;
+  }
+  return found;
 }
 
 /** The one heading titled like `wanted`, or why there is not exactly one. */
