@@ -9,8 +9,13 @@ export class PythonLiteralError extends InputError {
 
   constructor(problem: string, text: string, offset: number) {
     const before = text.slice(0, offset);
-    const lineNumber = before.split("\n").length;
-    const column = offset - before.lastIndexOf("\n");
+    let lineNumber = 1;
+    let lineStart = 0;
+    for (let nl = before.indexOf("\n"); nl >= 0; nl = before.indexOf("\n", nl + 1)) {
+      lineNumber++;
+      lineStart = nl + 1;
+    }
+    const column = offset - lineStart + 1;
     super(`invalid Python literal at line ${lineNumber}, column ${column}: ${problem}`);
     this.name = "PythonLiteralError";
     this.lineNumber = lineNumber;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { junkTexts } from "../../../../test/support/hostile.ts";
 import { PythonLiteralError } from "./error.ts";
-import { parsePythonLiteral } from "./parse.ts";
+import { MAX_LITERAL_LENGTH, MAX_LITERAL_VALUES, parsePythonLiteral } from "./parse.ts";
 import type { PyValue } from "./value.ts";
 
 const int = (value: bigint): PyValue => ({ kind: "int", value });
@@ -112,6 +113,68 @@ describe("parsePythonLiteral", () => {
       const e = error as PythonLiteralError;
       expect([e.lineNumber, e.column]).toEqual([3, 3]);
       expect(e.message).toBe("invalid Python literal at line 3, column 3: name 'x' is not a literal");
+    }
+  });
+});
+
+describe("parsePythonLiteral on hostile text", () => {
+  const refusal = (text: string) => {
+    try {
+      parsePythonLiteral(text);
+    } catch (error) {
+      if (error instanceof PythonLiteralError) return error;
+      throw error;
+    }
+    throw new Error("parsed");
+  };
+
+  it("reads a text of exactly the size limit and refuses one character more, before reading it", () => {
+    const body = "a".repeat(MAX_LITERAL_LENGTH - 2);
+    expect(parsePythonLiteral(`'${body}'`)).toEqual(str(body));
+    expect(refusal(`'${body}' `).message).toBe(
+      `invalid Python literal at line 1, column 1: the text is ${MAX_LITERAL_LENGTH + 1} characters long; the limit is ${MAX_LITERAL_LENGTH}`,
+    );
+  });
+
+  it("refuses the first value past the value limit, where it starts", () => {
+    // The list is value 1 and each "0," one more: the value past the limit is the limit-th zero.
+    const e = refusal(`[${"0,".repeat(MAX_LITERAL_VALUES)}]`);
+    expect(e.message).toMatch(`holds more than ${MAX_LITERAL_VALUES} values`);
+    expect(e.column).toBe(2 * MAX_LITERAL_VALUES);
+  });
+
+  it("fails with a PythonLiteralError, not a stack overflow, on long runs of signs and deep nesting", () => {
+    expect(refusal(`${"-".repeat(1_000_000)}1`).message).toMatch("a sign may only precede a number");
+    expect(refusal(`${"+ ".repeat(500_000)}1`).message).toMatch("a sign may only precede a number");
+    expect(refusal(`${"-(".repeat(199)}1${")".repeat(199)}`).message).toMatch("a sign may only precede");
+    for (const open of ["(", "[", "{"]) {
+      expect(refusal(open.repeat(100_000)).message).toMatch("too many nested parentheses");
+    }
+  });
+
+  it("reads decimal ints as Python does: 4300 digits at most, leading zeros not counted", () => {
+    expect(parsePythonLiteral("0".repeat(100_000))).toEqual(int(0n));
+    expect(parsePythonLiteral(`${"0_".repeat(5000)}0`)).toEqual(int(0n));
+    expect(parsePythonLiteral(`-1_${"0".repeat(4299)}`)).toEqual(int(-(10n ** 4299n)));
+    expect(refusal("9".repeat(1_000_000)).message).toMatch("more than 4300 digits");
+    expect(parsePythonLiteral(`0x${"f".repeat(250_000)}`)).toEqual(int(16n ** 250_000n - 1n));
+  });
+
+  it("keeps long strings and escapes whole, and clips a long name in the message", () => {
+    expect(parsePythonLiteral(`'${"\\t".repeat(100_000)}x'`)).toEqual(str(`${"\t".repeat(100_000)}x`));
+    expect(parsePythonLiteral(`r'${"\\".repeat(100_000)}'`)).toEqual(str("\\".repeat(100_000)));
+    expect(parsePythonLiteral("'ab' ".repeat(100_000))).toEqual(str("ab".repeat(100_000)));
+    expect(refusal(`'${"a".repeat(1_000_000)}`).message).toMatch("line 1, column 1: unterminated string");
+    expect(refusal("x".repeat(1_000_000)).message.length).toBeLessThan(120);
+  });
+
+  it("answers every hostile junk text with a value or a PythonLiteralError", () => {
+    for (const { name, text } of junkTexts(100_000)) {
+      try {
+        parsePythonLiteral(text);
+      } catch (error) {
+        expect(error, name).toBeInstanceOf(PythonLiteralError);
+      }
     }
   });
 });

@@ -1,5 +1,5 @@
 import { PythonLiteralError } from "./error.ts";
-import { type Punctuation, type Token, tokenize } from "./lexer.ts";
+import { Lexer, type Punctuation, type Token } from "./lexer.ts";
 import { type PyValue, pyDict, pySet, unhashableType } from "./value.ts";
 
 /** A parsed expression, and whether it is a bare number constant (the only thing a sign may precede). */
@@ -14,13 +14,33 @@ interface Located {
 }
 
 /**
+ * The longest text read, in UTF-16 code units (8 MiB): eight times a 1 MB model response, room for the
+ * canonical literal a sandbox prints for a payload that builds its value with code, while the worst
+ * literal of this size parses in one to two seconds within about 300 MB. Python has no such limit.
+ */
+export const MAX_LITERAL_LENGTH = 8 * 1024 * 1024;
+
+/**
+ * The most values one literal may hold, counting every scalar and container (2^20): a 1000 × 1000 grid
+ * fits, and parsing the largest literal stays near 200 MB of memory (the text cap alone would allow four
+ * million values). Python has no such limit.
+ */
+export const MAX_LITERAL_VALUES = 1024 * 1024;
+
+/**
  * Parses what Python's `ast.literal_eval(text)` accepts: ints (as bigint), floats, strs (with implicit
  * concatenation), True/False/None, lists, tuples (with or without parentheses at the top), sets, `set()`,
  * dicts, one sign before a number, comments and line joining. Rejected although Python accepts them, each
- * with a clear message: complex numbers, bytes, Ellipsis and `\N{...}` escapes.
+ * with a clear message: complex numbers, bytes, Ellipsis, `\N{...}` escapes, texts longer than
+ * MAX_LITERAL_LENGTH and values with more than MAX_LITERAL_VALUES parts. Time and memory are linear in
+ * the text's length; nesting is bounded as in CPython (200 brackets), so recursion stays shallow.
  * Throws PythonLiteralError with the line and column of the problem.
  */
 export function parsePythonLiteral(input: string): PyValue {
+  if (input.length > MAX_LITERAL_LENGTH) {
+    const problem = `the text is ${input.length} characters long; the limit is ${MAX_LITERAL_LENGTH}`;
+    throw new PythonLiteralError(problem, input, 0);
+  }
   const text = input.replace(/\r\n?/g, "\n");
   const nul = text.indexOf("\0");
   if (nul >= 0) throw new PythonLiteralError("the text contains a null byte", text, nul);
@@ -29,21 +49,21 @@ export function parsePythonLiteral(input: string): PyValue {
     throw new PythonLiteralError("the text contains a lone surrogate (not valid Unicode)", text, surrogate);
   // literal_eval strips leading spaces and tabs before parsing.
   const lead = /^[ \t]*/.exec(text)?.[0].length ?? 0;
-  return new Parser(text, tokenize(text, lead)).parseDocument();
+  return new Parser(text, new Lexer(text, lead)).parseDocument();
 }
 
 class Parser {
-  private index = 0;
+  private values = 0;
 
   constructor(
     private readonly text: string,
-    private readonly tokens: readonly Token[],
+    private readonly lexer: Lexer,
   ) {}
 
   parseDocument(): PyValue {
     if (this.peek().type === "end") this.fail("empty input");
     const value = this.parseTopLevel();
-    if (this.peek().type === "newline") this.index++;
+    if (this.peek().type === "newline") this.lexer.advance();
     if (this.peek().type !== "end") this.fail("unexpected text after the literal");
     return value;
   }
@@ -70,8 +90,11 @@ class Parser {
   private parseFactor(): Parsed {
     const token = this.peek();
     if (token.type !== "op" || (token.text !== "-" && token.text !== "+")) return this.parseAtom();
-    this.index++;
+    this.lexer.advance();
     const operandStart = this.peek().start;
+    // A signed operand is never a bare number: fail before recursing, so a long run of signs cannot
+    // exhaust the stack.
+    if (this.isOp("-") || this.isOp("+")) this.fail("a sign may only precede a number", operandStart);
     const operand = this.parseFactor();
     if (!operand.isNumber) this.fail("a sign may only precede a number", operandStart);
     const value = operand.value;
@@ -83,6 +106,9 @@ class Parser {
 
   private parseAtom(): Parsed {
     const token = this.next();
+    if (++this.values > MAX_LITERAL_VALUES) {
+      this.fail(`the literal holds more than ${MAX_LITERAL_VALUES} values`, token.start);
+    }
     switch (token.type) {
       case "int":
       case "float":
@@ -99,23 +125,24 @@ class Parser {
   }
 
   private continueString(first: string): PyValue {
-    let value = first;
+    const parts = [first];
     for (let token = this.peek(); token.type === "str"; token = this.peek()) {
-      value += token.value;
-      this.index++;
+      parts.push(token.value);
+      this.lexer.advance();
     }
-    return { kind: "str", value };
+    return { kind: "str", value: parts.join("") };
   }
 
   private nameValue(name: string, start: number): PyValue {
     if (name === "True" || name === "False") return { kind: "bool", value: name === "True" };
     if (name === "None") return { kind: "none" };
     if (name === "set" && this.isOp("(")) {
-      this.index++;
+      this.lexer.advance();
       this.expectOp(")", "set() takes no arguments in a literal");
       return { kind: "set", items: [] };
     }
-    return this.fail(`name '${name}' is not a literal`, start);
+    const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
+    return this.fail(`name '${shown}' is not a literal`, start);
   }
 
   private parseBracketed(opener: Punctuation, start: number): Parsed {
@@ -191,12 +218,12 @@ class Parser {
   }
 
   private peek(): Token {
-    return this.tokens[this.index] as Token;
+    return this.lexer.peek();
   }
 
   private next(): Token {
     const token = this.peek();
-    if (token.type !== "end") this.index++;
+    this.lexer.advance();
     return token;
   }
 
@@ -207,7 +234,7 @@ class Parser {
 
   private takeOp(text: Punctuation): boolean {
     if (!this.isOp(text)) return false;
-    this.index++;
+    this.lexer.advance();
     return true;
   }
 

@@ -20,7 +20,10 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   v: "\v",
 };
 
-/** Reads a string literal whose opening quote is at `quoteAt`; `prefix` is what stood before the quote. */
+/**
+ * Reads a string literal whose opening quote is at `quoteAt`; `prefix` is what stood before the quote.
+ * The value is built from slices of the text between escapes, joined once (linear in the literal's length).
+ */
 export function lexString(text: string, start: number, quoteAt: number, prefix: string): StringLex {
   const lower = prefix.toLowerCase();
   if (lower.includes("b")) return { ok: false, problem: "bytes literals are not supported", at: start };
@@ -28,23 +31,25 @@ export function lexString(text: string, start: number, quoteAt: number, prefix: 
   const raw = lower.includes("r");
   const quote = text[quoteAt] as string;
   const closing = text.startsWith(quote.repeat(3), quoteAt) ? quote.repeat(3) : quote;
+  const parts: string[] = [];
   let pos = quoteAt + closing.length;
-  let value = "";
+  let chunk = pos;
   while (pos < text.length) {
-    if (text.startsWith(closing, pos)) return { ok: true, end: pos + closing.length, value };
-    const c = text[pos] as string;
+    const c = text[pos];
+    if (c === quote && (closing.length === 1 || text.startsWith(closing, pos))) {
+      parts.push(text.slice(chunk, pos));
+      return { ok: true, end: pos + closing.length, value: parts.join("") };
+    }
     if (c === "\n" && closing.length === 1) break;
-    if (c !== "\\") {
-      value += c;
-      pos++;
-    } else if (raw) {
-      value += text.slice(pos, pos + 2);
-      pos += 2;
-    } else {
+    if (c !== "\\") pos++;
+    // A raw string keeps the backslash and the character after it, which cannot close the string.
+    else if (raw) pos += 2;
+    else {
       const escaped = readEscape(text, pos);
       if (!escaped.ok) return escaped;
-      value += escaped.value;
+      parts.push(text.slice(chunk, pos), escaped.value);
       pos = escaped.end;
+      chunk = pos;
     }
   }
   return { ok: false, problem: "unterminated string literal", at: start };

@@ -20,6 +20,14 @@ describe("pyEquals and pyKey", () => {
     }
   });
 
+  it("key ints the same whatever their spelling, and huge ints without decimal conversion", () => {
+    expect(pyKey(py("0xff"))).toBe(pyKey(py("255.0")));
+    expect(pyKey(py("-0o377"))).toBe(pyKey(py("-255.0")));
+    expect(pyKey(py("-255"))).not.toBe(pyKey(py("255")));
+    const huge = `0x${"f".repeat(1_000_000)}`;
+    expect(py(`{${huge}: 1, ${huge}: 2}`)).toEqual({ kind: "dict", entries: [[py(huge), py("2")]] });
+  });
+
   it("compare big ints with floats exactly", () => {
     expect(pyEquals(py("9007199254740993"), py("9007199254740992.0"))).toBe(false);
     expect(pyKey(py("9007199254740993"))).not.toBe(pyKey(py("9007199254740992.0")));

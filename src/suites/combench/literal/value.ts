@@ -44,12 +44,13 @@ export function unhashableType(value: PyValue): string | undefined {
  */
 export function pyKey(value: PyValue): string {
   switch (value.kind) {
+    // Integers in hexadecimal: linear in the size of a huge int, where decimal conversion is not.
     case "int":
-      return `n${value.value}`;
+      return `n${value.value.toString(16)}`;
     case "bool":
       return value.value ? "n1" : "n0";
     case "float":
-      return Number.isInteger(value.value) ? `n${BigInt(value.value)}` : `f${value.value}`;
+      return Number.isInteger(value.value) ? `n${BigInt(value.value).toString(16)}` : `f${value.value}`;
     case "none":
       return "N";
     case "str":
