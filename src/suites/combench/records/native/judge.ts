@@ -17,16 +17,37 @@ export function need(condition: boolean, message: string): asserts condition {
 }
 
 /** The characters Python's `str.strip()` removes (JS `trim` differs: it strips U+FEFF, keeps U+001C–U+001F and U+0085). */
-const PY_SPACE =
-  "[\\t\\n\\v\\f\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]";
-const EDGES = new RegExp(`^${PY_SPACE}+|${PY_SPACE}+$`, "g");
+function isPySpace(c: number): boolean {
+  return (
+    (c >= 0x09 && c <= 0x0d) ||
+    (c >= 0x1c && c <= 0x20) ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
+}
+
+/** Python's `str.strip()`, by hand from both ends (a `\s+$` regex retries at every position: quadratic). */
+function pyStrip(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isPySpace(text.charCodeAt(start))) start++;
+  while (end > start && isPySpace(text.charCodeAt(end - 1))) end--;
+  return text.slice(start, end);
+}
 
 /**
  * Runs a port the way the Python verifiers run: strip, reject empty text, `ast.literal_eval`, then the
  * record's checks. Anything the checks throw other than a Rejection is a failure too.
  */
 export function judge(payload: string, check: (value: PyValue) => void): NativeVerdict {
-  const text = payload.replace(EDGES, "");
+  const text = pyStrip(payload);
   if (text === "") return { pass: false, reason: "Empty payload" };
   let value: PyValue;
   try {
