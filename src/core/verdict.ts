@@ -1,8 +1,9 @@
 /**
  * How an answer failed: unreadable (`parse`), malformed for the task (`invalid`), readable and
- * legal but not a solution (`wrong`), or left without the judge's grade it needs (`unscored`).
+ * legal but not a solution (`wrong`), left without the judge's grade it needs (`unscored`), or not
+ * judged because the task's own code failed on it (`error`: a bug in Plumb, not in the answer).
  */
-export type FailureKind = "parse" | "invalid" | "wrong" | "unscored";
+export type FailureKind = "parse" | "invalid" | "wrong" | "unscored" | "error";
 
 export interface Check {
   name: string;
@@ -16,6 +17,11 @@ export interface Verdict {
   passed: boolean;
   checks: Check[];
   failure?: { kind: FailureKind; message: string };
+  /**
+   * Where untrusted code ran to reach this verdict, when any could have: a sandbox's name ("bwrap"),
+   * "none" (run unisolated, by --unsafe-verifiers), or "native" (a port ran instead; no untrusted code).
+   */
+  isolation?: string;
 }
 
 /** What `Task.parse` returns when no answer can be read from a model's text. */
@@ -34,6 +40,17 @@ export function parseFailureVerdict(failure: ParseFailure): Verdict {
     passed: false,
     checks: [{ name: "parse", ok: false, detail: failure.message }],
     failure: { kind: "parse", message: failure.message },
+  };
+}
+
+/** The verdict when the task's own code threw on an answer: kept as an error, never a crashed run. */
+export function errorVerdict(stage: string, error: unknown): Verdict {
+  const message = `${stage} failed inside Plumb: ${error instanceof Error ? error.message : String(error)}`;
+  return {
+    score: 0,
+    passed: false,
+    checks: [{ name: "task.error", ok: false, detail: message }],
+    failure: { kind: "error", message },
   };
 }
 
