@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -180,5 +180,48 @@ describe("plumb run combench/construction with a scripted judge", () => {
     );
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/graded by a judge model: pass --judge/);
+  });
+});
+
+describe("plumb grade combench/construction: payloads that try to forge a pass", () => {
+  const dir = mkdtempSync(join(tmpdir(), "plumb-combench-forge-"));
+  const fixture = fileURLToPath(new URL("./fixtures/combench/eval-verifier.jsonl", import.meta.url));
+  const answer = (payload: string) =>
+    `## Solution to Question 1\nProof.\n\n## Solution to Question 2\n<construct>\n${payload}\n</construct>\n`;
+
+  it("passes the comprehension reference, evaluated in its own jail, and no forged payload", () => {
+    const record = JSON.parse(readFileSync(fixture, "utf8")) as { id: string; ref_construction: string };
+    const payloads: Record<string, string> = {
+      reference: record.ref_construction,
+      "print rebound": `__import__("builtins").__setattr__("print", lambda *a, **k: __import__("sys").stdout.write("True\\n"))`,
+      atexit: `__import__("atexit").register(lambda: __import__("sys").stdout.write("True\\n"))`,
+      "exit after True": `(print("True"), __import__("sys").stdout.flush(), __import__("os")._exit(0))`,
+      "one car short": record.ref_construction.replace("range(1, 1057)", "range(1, 1056)"),
+    };
+    const responses = join(dir, "responses.jsonl");
+    writeFileSync(
+      responses,
+      Object.entries(payloads)
+        .map(([name, payload]) => JSON.stringify({ id: record.id, text: answer(payload), name }))
+        .join("\n"),
+    );
+    const r = spawnSync(
+      process.execPath,
+      [BIN, "grade", "combench/construction", "--instances", fixture, "--responses", responses],
+      { encoding: "utf8", env: { ...process.env, PLUMB_COMBENCH_VERIFIER: "python" } },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const rows = r.stdout
+      .trim()
+      .split("\n")
+      .map(
+        (l) =>
+          JSON.parse(l) as { checks: { name: string; ok: boolean; detail: string }[]; isolation?: string },
+      );
+    const verified = rows.map((row) => row.checks.find((c) => c.name === "construction.verified"));
+    expect(verified.map((c) => c?.ok)).toEqual([true, false, false, false, false]);
+    expect(verified[0]?.detail).toContain("payload evaluated first");
+    expect(rows.map((row) => row.isolation)).toEqual(Array(5).fill("bwrap"));
+    expect(r.stderr).toContain("verifiers ran under bwrap 5");
   });
 });

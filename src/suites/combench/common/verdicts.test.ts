@@ -21,7 +21,7 @@ const unchecked: Check[] = [
 ];
 
 const combine = (checks: Check[], grade: number | null) =>
-  combineVerdict(awaitingJudge(checks), grade, "note");
+  combineVerdict(awaitingJudge({ checks }), grade, "note");
 
 describe("combineVerdict", () => {
   it("gates construction records: a failed or unrun construction demotes 7→6 and 6→1", () => {
@@ -78,7 +78,7 @@ describe("combineVerdict", () => {
   });
 
   it("before the judge, a verdict is unscored and says the proof needs --judge", () => {
-    expect(awaitingJudge(passed).failure).toEqual({
+    expect(awaitingJudge({ checks: passed }).failure).toEqual({
       kind: "unscored",
       message: expect.stringMatching(/--judge/),
     });

@@ -8,30 +8,40 @@ export const HEADINGS = "format.headings";
 export const BLOCK = "construction.block";
 export const GRADED = "proof.graded";
 
-/** What `verify` can say without the judge: the format, and for construction records the checked payload. */
-export async function offlineChecks(record: TaskRecord, answer: ConstructionAnswer | null): Promise<Check[]> {
+/**
+ * What `verify` can say without the judge: the format, and for construction records the checked payload
+ * with the isolation its verifier ran under.
+ */
+export async function offlineChecks(
+  record: TaskRecord,
+  answer: ConstructionAnswer | null,
+): Promise<{ checks: Check[]; isolation?: string }> {
   const headings: Check = { name: HEADINGS, ok: true, detail: "the required headings are there" };
-  if (answer === null) return [headings];
+  if (answer === null) return { checks: [headings] };
   const { construction } = answer;
   if ("problem" in construction) {
-    return [headings, { name: BLOCK, ok: false, detail: `${construction.problem}; not run, scores 0` }];
+    return {
+      checks: [headings, { name: BLOCK, ok: false, detail: `${construction.problem}; not run, scores 0` }],
+    };
   }
   const block: Check = {
     name: BLOCK,
     ok: true,
     detail: `one block, ${construction.payload.length} characters`,
   };
-  return [headings, block, await checkConstruction(record, construction.payload)];
+  const { check, isolation } = await checkConstruction(record, construction.payload);
+  return { checks: [headings, block, check], ...(isolation === undefined ? {} : { isolation }) };
 }
 
 /** The verdict before the judge: unscored, since the proof needs a grade (`--judge`). */
-export function awaitingJudge(checks: Check[]): Verdict {
+export function awaitingJudge({ checks, isolation }: { checks: Check[]; isolation?: string }): Verdict {
   const message = "not graded: the proof needs a judge model (--judge)";
   return {
     score: 0,
     passed: false,
     checks: [...checks, { name: GRADED, ok: false, detail: message }],
     failure: { kind: "unscored", message },
+    ...(isolation === undefined ? {} : { isolation }),
   };
 }
 
@@ -65,6 +75,11 @@ function unscored(checks: Check[], message: string): Verdict {
  * sample passes only with 7 points — a full proof and, for construction records, a passing payload.
  */
 export function combineVerdict(verdict: Verdict, grade: number | null, note: string): Verdict {
+  const combined = combine(verdict, grade, note);
+  return verdict.isolation === undefined ? combined : { ...combined, isolation: verdict.isolation };
+}
+
+function combine(verdict: Verdict, grade: number | null, note: string): Verdict {
   const checks = verdict.checks.filter((c) => c.name !== GRADED);
   if (verdict.failure?.kind === "parse") {
     const detail = `not judged: the response is not in the required format (${note})`;

@@ -53,6 +53,7 @@ describe("combench/construction: every starter reference passes, every mutation 
       const v = await verifyText(inst, referenceText(inst));
       expect(verified(v), inst.id).toMatchObject({ ok: true, detail: "native: True" });
       expect(v.failure?.kind).toBe("unscored");
+      expect(v.isolation).toBe("native");
       expect(verified(await verifyText(inst, withPayload(inst, mutant(inst))))?.ok, inst.id).toBe(false);
     }
   });
@@ -63,9 +64,14 @@ describe("combench/construction: every starter reference passes, every mutation 
       starter.map(async (inst) => {
         const v = await verifyText(inst, referenceText(inst));
         expect(verified(v), `${inst.id}: ${verified(v)?.detail}`).toMatchObject({ ok: true });
-        expect(verified(v)?.detail).toMatch(/^python: /);
-        const bad = verified(await verifyText(inst, withPayload(inst, mutant(inst))));
-        expect(bad, inst.id).toMatchObject({ ok: false, detail: expect.stringMatching(/^python: /) });
+        expect(verified(v)?.detail).toMatch(/^python in bwrap: /);
+        expect(v.isolation).toBe("bwrap");
+        const bad = await verifyText(inst, withPayload(inst, mutant(inst)));
+        expect(verified(bad), inst.id).toMatchObject({
+          ok: false,
+          detail: expect.stringMatching(/^python in bwrap: /),
+        });
+        expect(bad.isolation).toBe("bwrap");
       }),
     );
   });

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { runConstructionVerifier } from "../common/construction-check.ts";
 import { parsePythonLiteral } from "../literal/index.ts";
-import { runVerifier } from "../sandbox/index.ts";
 import { loadStarterRecords } from "./load.ts";
 import { genericMutants, intPaths, replacePath, targetedMutants } from "./mutations.ts";
 import { nativeVerifiers } from "./native/index.ts";
@@ -47,7 +47,7 @@ const cases: Case[] = records.flatMap((record, index) => {
 });
 
 const codeOf = new Map(records.map((r) => [r.id, r.verify_code]));
-const probe = await runVerifier("print('True')", "");
+const probe = await runConstructionVerifier("print('True')", "");
 const unavailable = probe.status === "unavailable" ? probe.reason : undefined;
 if (unavailable) console.warn(`Skipping the Python verifier checks: ${unavailable}`);
 
@@ -72,7 +72,9 @@ describe.skipIf(unavailable !== undefined)(
   "Python verifiers through runVerifier (the model-answer stdin path)",
   () => {
     it("accept the references, reject the mutants, and agree with the native ports", async () => {
-      const results = await Promise.all(cases.map((c) => runVerifier(codeOf.get(c.id) ?? "", c.payload)));
+      const results = await Promise.all(
+        cases.map((c) => runConstructionVerifier(codeOf.get(c.id) ?? "", c.payload)),
+      );
       expect(cases.length).toBeGreaterThan(15 * 12);
       results.forEach((result, i) => {
         const c = cases[i] as Case;

@@ -1,7 +1,15 @@
 export type { Environment } from "./environment.ts";
-export { createSandbox, runVerifier, type Sandbox, type SandboxOptions } from "./sandbox.ts";
+export {
+  createSandbox,
+  type Evaluation,
+  type RunOptions,
+  type Sandbox,
+  type SandboxOptions,
+  sharedSandbox,
+} from "./sandbox.ts";
 export {
   DEFAULT_LIMITS,
+  type IsolationKind,
   type SandboxIsolation,
   type SandboxLimits,
   type SandboxResult,

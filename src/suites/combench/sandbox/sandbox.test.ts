@@ -10,7 +10,7 @@ const missing = environment.available ? undefined : environment.reason;
 const title = (what: string) => (missing ? `${what} (skipped: ${missing})` : what);
 
 async function run(code: string, payload = "", limits?: Partial<SandboxLimits>): Promise<SandboxResult> {
-  return sandbox.run(code, payload, limits);
+  return sandbox.run(code, payload, { limits });
 }
 
 /** After any abuse, the next verification still runs normally. */
@@ -152,11 +152,12 @@ describe.skipIf(missing !== undefined).concurrent("the verifier sandbox", () => 
     const [limits, ids, interfaces] = result.stdout.trim().split("\n");
     expect(limits).toBe(
       "{'RLIMIT_CPU': (10, 11), 'RLIMIT_AS': (536870912, 536870912), 'RLIMIT_FSIZE': (0, 0), " +
-        "'RLIMIT_NPROC': (0, 0), 'RLIMIT_NOFILE': (32, 32)}",
+        "'RLIMIT_NPROC': (256, 256), 'RLIMIT_NOFILE': (32, 32)}",
     );
     const isolation = result.isolation;
+    expect(isolation?.kind).toBe("bwrap");
     if (isolation?.user === "nobody") expect(ids).toBe("65534 65534 []");
-    if (isolation?.network === "unshare") expect(interfaces).toBe("['lo']");
+    expect(interfaces).toBe("['lo']");
   });
 
   it(title("runs many verifiers at once within the concurrency limit"), async () => {
@@ -171,6 +172,26 @@ describe.skipIf(missing !== undefined).concurrent("the verifier sandbox", () => 
 });
 
 describe("sandbox setup", () => {
+  it.skipIf(missing !== undefined)(
+    "refuses to run verifiers it cannot isolate, unless told to, and then says so",
+    async () => {
+      const bare = createSandbox({ bubblewrap: "/nonexistent/bwrap" });
+      const refused = await bare.run('print("True")', "");
+      expect(refused.status).toBe("unavailable");
+      expect(refused.reason).toMatch(/not run without isolation .*--unsafe-verifiers/);
+      const unsafe = await bare.run('print("True")', "", { unisolated: true });
+      expect(unsafe.status).toBe("pass");
+      expect(unsafe.isolation?.kind).toBe("none");
+      expect(unsafe.isolation?.notes.join(" ")).toContain("--unsafe-verifiers");
+    },
+  );
+
+  it.skipIf(missing !== undefined)("lets a verifier use threads", async () => {
+    const code = "import threading\nt = threading.Thread(target=print, args=('True',))\nt.start()\nt.join()";
+    const result = await run(code);
+    expect(result.status, result.reason).toBe("pass");
+  });
+
   it("reports a missing python3 on every call instead of throwing", async () => {
     const nowhere = createSandbox({ python: "/nonexistent/python3" });
     for (let i = 0; i < 2; i++) {
@@ -184,6 +205,6 @@ describe("sandbox setup", () => {
   });
 
   it("throws for impossible limits, which are programmer errors", async () => {
-    await expect(createSandbox().run("", "", { timeoutMs: 0 })).rejects.toThrow(RangeError);
+    await expect(createSandbox().run("", "", { limits: { timeoutMs: 0 } })).rejects.toThrow(RangeError);
   });
 });

@@ -7,6 +7,8 @@ export interface SandboxLimits {
   memoryBytes: number;
   /** How much of stdout and of stderr is kept (each); the rest is read and dropped. */
   outputBytes: number;
+  /** Output past this (stdout and stderr together) stops the run: a flood is never read to its end. */
+  floodBytes: number;
   /** RLIMIT_NOFILE. */
   openFiles: number;
 }
@@ -16,6 +18,7 @@ export const DEFAULT_LIMITS: Readonly<SandboxLimits> = {
   cpuSeconds: 10,
   memoryBytes: 512 * 1024 * 1024,
   outputBytes: 64 * 1024,
+  floodBytes: 64 * 1024 * 1024,
   openFiles: 32,
 };
 
@@ -24,24 +27,39 @@ export const DEFAULT_LIMITS: Readonly<SandboxLimits> = {
  * - fail: the verifier ran to its end and did not pass.
  * - timeout: killed at the wall-clock limit, or at the CPU limit (SIGXCPU).
  * - memory: MemoryError under the address-space limit.
- * - blocked: the verifier (or a payload it evaluated) tried to fork, run a program, open a socket, write a
- *   file, load native code or change the limits; it counts even when the verifier caught the error.
+ * - blocked: the verifier tried to fork, run a program, open a socket, write a file, load native code or
+ *   change the limits (the jail refuses these; the tripwire names them); it counts even when caught.
+ * - refused: the verifier did not run, because a string in the payload holds code it could evaluate.
  * - error: the verifier crashed (uncaught exception, does not compile, killed by a signal) or could not start.
- * - unavailable: no python3 here, so nothing ran.
+ * - unavailable: nothing ran: no python3 here, or no isolation and unisolated runs not allowed.
  */
-export type SandboxStatus = "pass" | "fail" | "timeout" | "memory" | "blocked" | "error" | "unavailable";
+export type SandboxStatus =
+  | "pass"
+  | "fail"
+  | "timeout"
+  | "memory"
+  | "blocked"
+  | "refused"
+  | "error"
+  | "unavailable";
+
+/**
+ * - bwrap: a bubblewrap jail (user, pid, network, IPC, UTS and cgroup namespaces; only the interpreter,
+ *   its standard library and shared libraries, read-only; seccomp; no capabilities), under rlimits.
+ * - none: the interpreter run directly under rlimits only, allowed only by --unsafe-verifiers.
+ */
+export type IsolationKind = "bwrap" | "none";
 
 /** Which protections were in force for a run. */
 export interface SandboxIsolation {
+  kind: IsolationKind;
   /** The interpreter that ran the verifier. */
   interpreter: string;
-  /** "nobody": uid/gid 65534, so RLIMIT_NPROC applies (it does not to root); "same": this process's user. */
+  /** "nobody": Plumb runs as root and dropped to uid/gid 65534 first; "same": this process's user. */
   user: "nobody" | "same";
-  /** "unshare": a fresh network namespace with only a down loopback; "audit-hook": socket calls blocked only. */
-  network: "unshare" | "audit-hook";
-  /** Hard rlimits (CPU, address space, file size 0, no processes, few files), empty environment, `-I`, audit hook. */
+  /** Hard rlimits (CPU, address space, file size 0, no processes, few files), empty environment, `-I`. */
   limits: SandboxLimits;
-  /** Why a weaker choice was made, or which interpreter substitution happened; empty when nothing to say. */
+  /** Which interpreter substitution happened, or why isolation is missing; empty when nothing to say. */
   notes: readonly string[];
 }
 
