@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { canonicalJson } from "../core/canonical.ts";
 import { InputError } from "../core/errors.ts";
+import { gradeResponse, verifyAnswer } from "../core/grade.ts";
 import { dumpInstance, generateInstances, parseOverrides, resolveParams } from "../core/instances.ts";
 import { svgToPng } from "../core/png.ts";
 import { getTask, listTasks } from "../core/registry.ts";
 import type { AnyTask, Instance } from "../core/task.ts";
-import { isParseFailure, parseFailureVerdict, type Verdict } from "../core/verdict.ts";
+import type { Verdict } from "../core/verdict.ts";
 import { readAnswers, readInstances, readResponses, reportErrors } from "./lines.ts";
 
 type Out = { out?: string };
@@ -50,6 +50,7 @@ const verdictRow = (id: string, v: Verdict, extra: Record<string, unknown> = {})
   passed: v.passed,
   checks: v.checks,
   failure: v.failure ?? null,
+  ...(v.isolation === undefined ? {} : { isolation: v.isolation }),
 });
 
 export function listCommand(o: { suite?: string }): void {
@@ -73,6 +74,9 @@ export function generateCommand(
   );
 }
 
+/** `solve --all` stops at this many solutions per instance unless --max-solutions says otherwise. */
+export const DEFAULT_MAX_SOLUTIONS = 10_000;
+
 export function solveCommand(
   taskId: string,
   o: Out & { instances: string; all?: boolean; maxSolutions?: number },
@@ -80,13 +84,21 @@ export function solveCommand(
   const task = getTask(taskId);
   if (!task.solve) throw new InputError(`${task.id} has no reference solver`);
   const { list, skipped } = loadInstances(task, o.instances);
+  const cap = o.all ? (o.maxSolutions ?? DEFAULT_MAX_SOLUTIONS) : undefined;
+  let capped = 0;
   const rows = list.map((inst) => {
-    const r = task.solve?.(inst, { all: o.all, maxSolutions: o.maxSolutions });
+    const r = task.solve?.(inst, { all: o.all, maxSolutions: cap });
     if (!r) throw new Error("unreachable");
-    if (o.all) return { id: inst.id, answers: r.answers, count: r.answers.length, complete: r.complete };
-    return { id: inst.id, answer: r.answers[0] ?? null, complete: r.complete };
+    if (!o.all) return { id: inst.id, answer: r.answers[0] ?? null, complete: r.complete };
+    if (!r.complete) capped++;
+    return { id: inst.id, answers: r.answers, count: r.answers.length, complete: r.complete };
   });
   emit(o, rows);
+  if (capped > 0) {
+    process.stderr.write(
+      `${capped} instance(s) stopped at ${(cap as number).toLocaleString("en")} solutions (--max-solutions): their lists are incomplete\n`,
+    );
+  }
   finish(skipped);
 }
 
@@ -103,7 +115,7 @@ export async function verifyCommand(
     if (!task.references) throw new InputError(`${task.id} instances carry no reference answers`);
     for (const inst of list) {
       for (const [index, answer] of task.references(inst).entries()) {
-        rows.push(verdictRow(inst.id, await task.verify(inst, answer), { index }));
+        rows.push(verdictRow(inst.id, await verifyAnswer(task, inst, answer), { index }));
       }
     }
   } else {
@@ -117,7 +129,11 @@ export async function verifyCommand(
         continue;
       }
       rows.push(
-        verdictRow(a.id, await task.verify(inst, a.answer), a.index === undefined ? {} : { index: a.index }),
+        verdictRow(
+          a.id,
+          await verifyAnswer(task, inst, a.answer),
+          a.index === undefined ? {} : { index: a.index },
+        ),
       );
     }
   }
@@ -128,7 +144,7 @@ export async function verifyCommand(
 
 export async function gradeCommand(
   taskId: string,
-  o: Out & { instances: string; responses: string; lenient?: boolean },
+  o: Out & { instances: string; responses: string; lenient?: boolean; maxResponseBytes?: number },
 ): Promise<void> {
   const task = getTask(taskId);
   const { byId, skipped } = loadInstances(task, o.instances);
@@ -143,27 +159,12 @@ export async function gradeCommand(
       bad += skipUnknown(o.responses, r.line, r.id);
       continue;
     }
-    const strict = task.parse(r.text, inst);
-    let answer = strict;
-    let lenient = false;
-    if (o.lenient) {
-      const loose = task.parse(r.text, inst, { lenient: true });
-      if (
-        !isParseFailure(loose) &&
-        (isParseFailure(strict) || canonicalJson(loose) !== canonicalJson(strict))
-      ) {
-        answer = loose;
-        lenient = true;
-        lenientCatches++;
-      }
-    }
-    const verdict = isParseFailure(answer) ? parseFailureVerdict(answer) : await task.verify(inst, answer);
-    rows.push(
-      verdictRow(r.id, verdict, {
-        answer: isParseFailure(answer) ? null : answer,
-        ...(o.lenient ? { lenient } : {}),
-      }),
-    );
+    const { answer, verdict, lenient } = await gradeResponse(task, inst, r.text, {
+      lenient: o.lenient,
+      maxResponseBytes: o.maxResponseBytes,
+    });
+    if (lenient) lenientCatches++;
+    rows.push(verdictRow(r.id, verdict, { answer, ...(o.lenient ? { lenient } : {}) }));
   }
   emit(o, rows);
   summarise(rows, o.lenient ? lenientCatches : undefined);
@@ -175,6 +176,14 @@ function summarise(rows: readonly unknown[], lenientCatches?: number): void {
   const count = (kind: string) => verdicts.filter((v) => v.failure?.kind === kind).length;
   const passed = verdicts.filter((v) => v.passed).length;
   let line = `${verdicts.length} verdicts: ${passed} passed, ${count("wrong")} wrong, ${count("invalid")} invalid, ${count("parse")} unparseable`;
+  if (count("error") > 0) line += `, ${count("error")} task errors`;
+  const isolations = new Map<string, number>();
+  for (const v of rows as { isolation?: string }[]) {
+    if (v.isolation !== undefined) isolations.set(v.isolation, (isolations.get(v.isolation) ?? 0) + 1);
+  }
+  if (isolations.size > 0) {
+    line += `; verifiers ran under ${[...isolations].map(([k, n]) => `${k} ${n}`).join(", ")}`;
+  }
   if (lenientCatches !== undefined) line += `; ${lenientCatches} read only by the lenient extractor`;
   process.stderr.write(`${line}\n`);
 }

@@ -1,7 +1,10 @@
 import { Command, InvalidArgumentError } from "commander";
 import { InputError } from "../core/errors.ts";
+import { DEFAULT_MAX_RESPONSE_BYTES } from "../core/grade.ts";
+import { allowUnisolatedCode } from "../core/untrusted.ts";
 import { registerAllTasks } from "../suites/catalog.ts";
 import {
+  DEFAULT_MAX_SOLUTIONS,
   generateCommand,
   gradeCommand,
   listCommand,
@@ -33,6 +36,21 @@ const oneOf =
     return v as T;
   };
 
+const UNSAFE_HELP =
+  "run untrusted verifiers (ComBench records' Python) even where they cannot be isolated (no bubblewrap): they then run as you, with your files";
+const RESPONSE_HELP = `read at most this many bytes of each response (default ${DEFAULT_MAX_RESPONSE_BYTES}); longer ones are parse failures`;
+
+/** Applies --unsafe-verifiers before a command that may run untrusted verifiers. */
+function verifierPolicy<T extends { unsafeVerifiers?: boolean }>(o: T): T {
+  if (o.unsafeVerifiers) {
+    allowUnisolatedCode(true);
+    process.stderr.write(
+      "warning: --unsafe-verifiers: verifiers that cannot be isolated run with your user's access\n",
+    );
+  }
+  return o;
+}
+
 export function buildProgram(): Command {
   registerAllTasks();
   const program = new Command("plumb")
@@ -61,7 +79,11 @@ export function buildProgram(): Command {
     .description("reference answers for instances")
     .requiredOption("--instances <file>", "instances JSONL")
     .option("--all", "every solution, as {id, answers, complete}")
-    .option("--max-solutions <k>", "cap for --all", int("--max-solutions"))
+    .option(
+      "--max-solutions <k>",
+      `stop --all at this many solutions per instance (default ${DEFAULT_MAX_SOLUTIONS})`,
+      int("--max-solutions"),
+    )
     .option("--out <file>", "write here instead of stdout")
     .action((task: string, o) => solveCommand(task, o));
 
@@ -71,8 +93,9 @@ export function buildProgram(): Command {
     .requiredOption("--instances <file>", "instances JSONL")
     .option("--answers <file>", "answers JSONL: {id, answer} or {id, answers}")
     .option("--reference", "verify the reference answers each instance carries")
+    .option("--unsafe-verifiers", UNSAFE_HELP)
     .option("--out <file>", "write here instead of stdout")
-    .action((task: string, o) => verifyCommand(task, o));
+    .action((task: string, o) => verifyCommand(task, verifierPolicy(o)));
 
   program
     .command("prompt <task>")
@@ -94,8 +117,10 @@ export function buildProgram(): Command {
     .requiredOption("--instances <file>", "instances JSONL")
     .requiredOption("--responses <file>", "responses JSONL: {id, text} or {puzzle_id, message}")
     .option("--lenient", "also accept answers the official extractor misses (counted apart)")
+    .option("--max-response-bytes <n>", RESPONSE_HELP, int("--max-response-bytes"))
+    .option("--unsafe-verifiers", UNSAFE_HELP)
     .option("--out <file>", "write here instead of stdout")
-    .action((task: string, o) => gradeCommand(task, o));
+    .action((task: string, o) => gradeCommand(task, verifierPolicy(o)));
 
   program
     .command("render <task>")
@@ -174,8 +199,10 @@ export function buildProgram(): Command {
       oneOf("--format", ["md", "json", "csv"] as const),
       "md",
     )
+    .option("--max-response-bytes <n>", RESPONSE_HELP, int("--max-response-bytes"))
+    .option("--unsafe-verifiers", UNSAFE_HELP)
     .option("--no-progress", "no progress line")
-    .action((target: string, o) => runCommand(target, o));
+    .action((target: string, o) => runCommand(target, verifierPolicy(o)));
 
   program
     .command("report <run>")

@@ -49,6 +49,8 @@ export interface RunFlags {
   judgeAttempts: number;
   format: "md" | "json" | "csv";
   progress: boolean;
+  maxResponseBytes?: number;
+  unsafeVerifiers?: boolean;
 }
 
 export function pricesFrom(file?: string): PriceTable {
@@ -163,6 +165,7 @@ export async function runCommand(target: string, f: RunFlags): Promise<void> {
       envOptions: episode
         ? { ...(f.traceback ? { traceback: true } : {}), ...(f.variant === "vision" ? { vision: true } : {}) }
         : undefined,
+      maxResponseBytes: f.maxResponseBytes,
       stopRequested: () => stop,
       signal: hard.signal,
       onProgress: bar.update,

@@ -1,5 +1,6 @@
 import { setMaxListeners } from "node:events";
 import { stableId } from "../core/canonical.ts";
+import { gradeResponse, oversized, readAction, stepSafely } from "../core/grade.ts";
 import {
   type Attempt,
   addUsage,
@@ -11,7 +12,7 @@ import {
   ZERO_USAGE,
 } from "../core/model.ts";
 import type { Message, PromptOptions } from "../core/task.ts";
-import { isParseFailure, parseFailureVerdict, type Verdict } from "../core/verdict.ts";
+import { isParseFailure, ParseFailure, type Verdict } from "../core/verdict.ts";
 import { costOf, type PriceTable } from "../report/prices.ts";
 import type { Store } from "../store/store.ts";
 import type { JudgeRecord, SampleRecord, StepRecord } from "../store/types.ts";
@@ -45,6 +46,8 @@ export interface RunOptions {
   judge?: { model: Model; attempts: number };
   /** Environment options passed to `task.env`. */
   envOptions?: Record<string, unknown>;
+  /** Replies longer than this (UTF-8 bytes) are not read (default DEFAULT_MAX_RESPONSE_BYTES). */
+  maxResponseBytes?: number;
   /** Soft stop: no new samples start; the ones in flight finish and are saved. */
   stopRequested: () => boolean;
   /** Hard stop: in-flight calls are abandoned (they are not saved). */
@@ -264,14 +267,14 @@ async function runSingle(item: PlanItem, opts: RunOptions): Promise<Outcome | nu
     };
   }
   const { response, cached } = got;
-  const parsed = item.task.parse(response.text, item.instance);
-  let verdict: Verdict = isParseFailure(parsed)
-    ? parseFailureVerdict(parsed)
-    : await item.task.verify(item.instance, parsed);
+  const graded = await gradeResponse(item.task, item.instance, response.text, {
+    maxResponseBytes: opts.maxResponseBytes,
+  });
+  let { verdict } = graded;
   let judge: JudgeRecord | null = null;
   // An unreadable response scores 0 whatever a judge would say: the judge is not asked.
-  if (item.task.judge && !isParseFailure(parsed)) {
-    const judged = await runJudge(item, response.text, parsed, verdict, opts);
+  if (item.task.judge && graded.answer !== null && verdict.failure?.kind !== "error") {
+    const judged = await runJudge(item, response.text, graded.answer, verdict, opts);
     if (judged === null) return null;
     ({ verdict, judge } = judged);
   }
@@ -282,7 +285,7 @@ async function runSingle(item: PlanItem, opts: RunOptions): Promise<Outcome | nu
       prompt: stored,
       text: response.text,
       reasoning: response.reasoning ?? null,
-      answer: isParseFailure(parsed) ? null : parsed,
+      answer: graded.answer,
       verdict,
       score: verdict.score,
       passed: verdict.passed,
@@ -342,7 +345,7 @@ async function runJudge(
     record.usage = addUsage(record.usage, response.usage);
     const c = costOf(model.id, response.usage, opts.prices);
     record.costUsd = record.costUsd === null || c === null ? null : record.costUsd + c;
-    const grade = spec.read(response.text);
+    const grade = readGrade(spec, response.text, opts.maxResponseBytes);
     if (isParseFailure(grade)) record.errors.push(grade.message);
     else record.grade = grade;
   }
@@ -351,6 +354,21 @@ async function runJudge(
       ? `no readable grade from ${model.id} after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${record.errors.at(-1) ?? ""}`
       : `graded ${record.grade} by ${model.id}`;
   return { verdict: spec.combine(item.instance, verdict, record.grade, note), judge: record };
+}
+
+/** The judge's grade in its reply, read like any model text: capped, and a reader that throws is no grade. */
+function readGrade(
+  spec: NonNullable<PlanItem["task"]["judge"]>,
+  text: string,
+  maxBytes: number | undefined,
+): number | ParseFailure {
+  const tooBig = oversized(text, maxBytes);
+  if (tooBig) return tooBig;
+  try {
+    return spec.read(text);
+  } catch (e) {
+    return new ParseFailure(`the grade could not be read (a bug in Plumb): ${(e as Error).message}`);
+  }
 }
 
 /** Turns of an episode whose environment sets no budget and whose run gives no --max-steps. */
@@ -380,6 +398,7 @@ async function runEpisode(item: PlanItem, opts: RunOptions): Promise<Outcome | n
   let lastReply: string | null = null;
   let allCached = true;
   let error: string | null = null;
+  let crashed: Verdict | null = null;
   // Unreadable replies are turns too, so a model that never answers in form still ends.
   const cap = opts.maxSteps ?? env.maxSteps ?? EPISODE_TURN_CAP;
   for (let i = 0; !env.done && i < cap; i++) {
@@ -404,17 +423,22 @@ async function runEpisode(item: PlanItem, opts: RunOptions): Promise<Outcome | n
     latency += response.latencyMs;
     attempts.push(...response.attempts);
     lastReply = response.text;
-    const action = env.parseAction(response.text);
+    const action = readAction(env, response.text, opts.maxResponseBytes);
     let reward = 0;
     let stepError: string | null = null;
     if (isParseFailure(action)) {
       stepError = `invalid action: ${action.message}`;
       observation = { ...env.observe(), text: `${stepError}\n\n${env.observe().text}` };
     } else {
-      const result = env.step(action);
-      reward = result.reward;
-      stepError = result.error ?? null;
-      observation = result.observation;
+      const result = stepSafely(env, action);
+      if ("crashed" in result) {
+        crashed = result.crashed;
+        stepError = crashed.failure?.message ?? "the environment failed";
+      } else {
+        reward = result.reward;
+        stepError = result.error ?? null;
+        observation = result.observation;
+      }
     }
     steps.push({
       run: opts.run,
@@ -428,25 +452,28 @@ async function runEpisode(item: PlanItem, opts: RunOptions): Promise<Outcome | n
       usage: response.usage,
     });
     turns.push(user, { role: "assistant", content: response.text });
+    if (crashed) break;
   }
-  const passed = env.success;
-  const verdict: Verdict = passed
-    ? { score: 1, passed: true, checks: [{ name: "episode.success", ok: true }] }
-    : {
-        score: 0,
-        passed: false,
-        checks: [
-          {
-            name: "episode.success",
-            ok: false,
-            detail: env.done ? "episode ended unsolved" : "step cap reached",
+  const passed = crashed === null && env.success;
+  const verdict: Verdict = crashed
+    ? crashed
+    : passed
+      ? { score: 1, passed: true, checks: [{ name: "episode.success", ok: true }] }
+      : {
+          score: 0,
+          passed: false,
+          checks: [
+            {
+              name: "episode.success",
+              ok: false,
+              detail: env.done ? "episode ended unsolved" : "step cap reached",
+            },
+          ],
+          failure: {
+            kind: "wrong",
+            message: env.done ? "the episode ended without solving the task" : "step cap reached",
           },
-        ],
-        failure: {
-          kind: "wrong",
-          message: env.done ? "the episode ended without solving the task" : "step cap reached",
-        },
-      };
+        };
   // A call that failed after its retries leaves the episode unfinished: an error, not a verdict.
   const failed = error !== null;
   return {

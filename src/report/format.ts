@@ -59,6 +59,7 @@ function resultsTable(report: Report, grouping: Grouping, rows: readonly ReportR
     ...(unscoredShown(rows) ? ["Unscored"] : []),
     "Error",
     ...(constructionShown(rows) ? ["Construction"] : []),
+    ...(isolationShown(rows) ? ["Verifiers ran under"] : []),
   ];
   const align = header.map((_, i) => (i < lead.length ? "l" : "r"));
   const body = rows.map((r) => [
@@ -75,12 +76,22 @@ function resultsTable(report: Report, grouping: Grouping, rows: readonly ReportR
     ...(unscoredShown(rows) ? [pct(r.rates.unscored)] : []),
     pct(r.rates.error),
     ...(constructionShown(rows) ? [pct(r.constructionPassRate)] : []),
+    ...(isolationShown(rows) ? [isolationText(r.isolation)] : []),
   ]);
   return markdownTable(header, align, body);
 }
 
+/** "bwrap 40, native 12", or a dash. */
+export function isolationText(counts: Record<string, number>): string {
+  const parts = Object.entries(counts)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([where, n]) => `${where} ${n}`);
+  return parts.length === 0 ? DASH : parts.join(", ");
+}
+
 const unscoredShown = (rows: readonly ReportRow[]) => rows.some((r) => r.rates.unscored > 0);
 const constructionShown = (rows: readonly ReportRow[]) => rows.some((r) => r.constructionPassRate !== null);
+const isolationShown = (rows: readonly ReportRow[]) => rows.some((r) => Object.keys(r.isolation).length > 0);
 const judgeShown = (rows: readonly ReportRow[]) =>
   rows.some((r) => r.judgeTokens.input + r.judgeTokens.output > 0);
 
@@ -203,6 +214,7 @@ function csv(report: Report): string {
     "unscored_rate",
     "error_rate",
     "construction_pass_rate",
+    "isolation",
     "judged",
     "path_judged",
     ...report.pathChecks,
@@ -240,6 +252,7 @@ function csv(report: Report): string {
     r.rates.unscored,
     r.rates.error,
     r.constructionPassRate,
+    Object.keys(r.isolation).length === 0 ? null : isolationText(r.isolation),
     r.judged,
     r.pathJudged,
     ...report.pathChecks.map((name) => r.pathErrors[name] ?? null),

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Usage } from "../core/model.ts";
-import { type Check, ParseFailure, parseFailureVerdict, verdictFromChecks } from "../core/verdict.ts";
+import {
+  type Check,
+  errorVerdict,
+  ParseFailure,
+  parseFailureVerdict,
+  verdictFromChecks,
+} from "../core/verdict.ts";
 import type { SampleRecord } from "../store/types.ts";
 import { formatReport } from "./format.ts";
 import { parsePriceTable } from "./prices.ts";
@@ -373,16 +379,39 @@ describe("formatReport", () => {
     `);
   });
 
+  it("counts where untrusted verifiers ran, and counts task errors as errors", () => {
+    const ran = (isolation: string | undefined, i: string): SampleRecord => {
+      const s = sample({ outcome: "wrong", task: "combench/construction", instance: i });
+      return { ...s, verdict: s.verdict && { ...s.verdict, ...(isolation ? { isolation } : {}) } };
+    };
+    const broken = sample({ outcome: "wrong", instance: "i9" });
+    const samples = [
+      ran("bwrap", "i1"),
+      ran("bwrap", "i2"),
+      ran("native", "i3"),
+      ran(undefined, "i4"),
+      { ...broken, failureKind: "error", verdict: errorVerdict("verification", new Error("bug")) },
+    ];
+    const r = buildReport(samples);
+    const all = row(r.rows, "oracle", "overall", "all");
+    expect(all.isolation).toEqual({ bwrap: 2, native: 1 });
+    expect(all.rates.error).toBe(1 / 5);
+    const md = formatReport(r, "md");
+    expect(md).toContain("Verifiers ran under");
+    expect(md).toContain("bwrap 2, native 1");
+    expect(formatReport(r, "csv")).toContain('"bwrap 2, native 1"');
+  });
+
   it("writes RFC 4180 CSV, one line per row", () => {
     const text = formatReport(report, "csv");
     expect(text.endsWith("\r\n")).toBe(true);
     expect(text.split("\r\n").length - 1).toBe(report.rows.length + 1);
     expect(text).toMatchInlineSnapshot(`
-      "model,grouping,group,samples,problems,epochs,accuracy,mean_score,pass@1,pass^1,best@1,pass@2,pass^2,best@2,parse_rate,invalid_rate,wrong_rate,unscored_rate,error_rate,construction_pass_rate,judged,path_judged,path.connected,path.no_rule_cell_crossing,path.non_intersecting,path.start_end,fully_valid_path,tokens_input,tokens_output,tokens_reasoning,tokens_cached,cost_usd,solved_per_1m_tokens,solved_per_usd,mean_latency_ms,cached_share,cached_input_share,episodes,avg_steps,dist2opt,norm_dist,judge_tokens,judge_cost_usd
-      acme:m|1,overall,all,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,,1,0,,,,,,0,0,0,0,,,,100,0,,1,5,2,0.6666666666666666,0,0
-      acme:m|1,task,chain/stacking,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,,1,0,,,,,,0,0,0,0,,,,100,0,,1,5,2,0.6666666666666666,0,0
-      openai:gpt-4.1,overall,all,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
-      openai:gpt-4.1,task,sparc,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
+      "model,grouping,group,samples,problems,epochs,accuracy,mean_score,pass@1,pass^1,best@1,pass@2,pass^2,best@2,parse_rate,invalid_rate,wrong_rate,unscored_rate,error_rate,construction_pass_rate,isolation,judged,path_judged,path.connected,path.no_rule_cell_crossing,path.non_intersecting,path.start_end,fully_valid_path,tokens_input,tokens_output,tokens_reasoning,tokens_cached,cost_usd,solved_per_1m_tokens,solved_per_usd,mean_latency_ms,cached_share,cached_input_share,episodes,avg_steps,dist2opt,norm_dist,judge_tokens,judge_cost_usd
+      acme:m|1,overall,all,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,,,1,0,,,,,,0,0,0,0,,,,100,0,,1,5,2,0.6666666666666666,0,0
+      acme:m|1,task,chain/stacking,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,,,1,0,,,,,,0,0,0,0,,,,100,0,,1,5,2,0.6666666666666666,0,0
+      openai:gpt-4.1,overall,all,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,,,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
+      openai:gpt-4.1,task,sparc,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,,,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
       "
     `);
   });

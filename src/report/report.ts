@@ -33,8 +33,13 @@ export interface ReportRow {
   /** Mean score over all samples, errors and parse failures scoring 0 (ComBench's Avg.). */
   meanScore: number;
   atK: AtK[];
-  /** Shares of all samples, disjoint (with accuracy they sum to 1 when every failed verdict names its kind). */
+  /**
+   * Shares of all samples, disjoint (with accuracy they sum to 1 when every failed verdict names its kind).
+   * `error` counts calls that failed and verdicts the task's own code could not give.
+   */
   rates: { parse: number; invalid: number; wrong: number; unscored: number; error: number };
+  /** How many verdicts were reached under each isolation (where untrusted code ran: "bwrap", "none", "native"). */
+  isolation: Record<string, number>;
   /**
    * ComBench's construction pass rate: among the judged samples of tasks that check constructions
    * (some sample has a "construction.*" check), parse failures and missing blocks included, the
@@ -256,8 +261,9 @@ function buildRow(
       invalid: count("invalid") / n,
       wrong: count("wrong") / n,
       unscored: count("unscored") / n,
-      error: samples.filter((s) => s.status === "error").length / n,
+      error: samples.filter((s) => s.status === "error" || s.failureKind === "error").length / n,
     },
+    isolation: isolationCounts(samples),
     constructionPassRate: constructionRate(judged, constructionTasks),
     judgeTokens: samples.reduce((acc, s) => (s.judge ? addUsage(acc, s.judge.usage) : acc), ZERO_USAGE),
     judgeCost: samples.reduce<number | null>(
@@ -279,6 +285,15 @@ function buildRow(
     cachedInputShare: share(tokens.cached, tokens.input),
     episodes: episodesOf(samples),
   };
+}
+
+function isolationCounts(samples: readonly SampleRecord[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const s of samples) {
+    const where = s.verdict?.isolation;
+    if (where !== undefined) counts[where] = (counts[where] ?? 0) + 1;
+  }
+  return counts;
 }
 
 function compareText(a: string, b: string): number {
