@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { junkTexts } from "../../../test/support/hostile.ts";
 import { sparcRecords, sparcResponses } from "../../../test/support/sparc.ts";
 import { isParseFailure } from "../../core/verdict.ts";
-import { extractPath, parseAnswer, stripThink } from "./parse.ts";
+import { boardOf } from "./board.ts";
+import { extractPath, maxPathPoints, parseAnswer, stripThink } from "./parse.ts";
 import { type Puzzle, puzzleFromRecord } from "./puzzle.ts";
 import type { Point } from "./record.ts";
+import { verifyPath } from "./verify.ts";
 
 /** Only `end` matters to extraction. */
 const puzzle: Puzzle = {
@@ -93,6 +96,57 @@ describe("extractPath, lenient", () => {
     expect(extractPath("#### [0, 4], [0, 3]", puzzle, "lenient").lenientOnly).toBe(true);
     expect(extractPath("nothing", puzzle, "lenient")).toMatchObject({ path: null, lenientOnly: false });
     expect(extractPath("#### [0, 4]", puzzle, "strict").lenientOnly).toBe(false);
+  });
+});
+
+describe("extraction of hostile text", () => {
+  it("reads at most one point more than the grid has positions, which verify judges invalid", () => {
+    const limit = maxPathPoints(puzzle);
+    expect(limit).toBe(26);
+    for (const text of ["#### " + "(0, 4), ".repeat(10_000), "Path: " + "[0, 4] ".repeat(10_000)]) {
+      const path = extractPath(text, puzzle, "lenient").path ?? [];
+      expect(path).toHaveLength(limit);
+      const verdict = verifyPath(boardOf(puzzle), path);
+      expect(verdict.failure).toEqual({
+        kind: "invalid",
+        message:
+          "path.length: more points than the 25 positions of the 5×5 grid (a line visits each position at most once)",
+      });
+    }
+    expect(extractPath("(0, 4), ".repeat(10_000), puzzle).path).toHaveLength(limit);
+  });
+
+  it("drops think blocks pair by pair, in any case, however many tags are left open", () => {
+    expect(stripThink("a<think>x<THINK>y</think>b</Think>c")).toBe("c");
+    expect(stripThink("a<think>x</think>b<think>y</think>c")).toBe("abc");
+    expect(stripThink(`answer (0, 4)${"<think>".repeat(10_000)}`)).toBe("answer (0, 4)");
+    expect(stripThink(`${"</think>".repeat(10_000)}(0, 4)`)).toBe("(0, 4)");
+  });
+
+  it("reads from the last line naming a path that some pair follows", () => {
+    const lenient = (text: string) => extractPath(text, puzzle, "lenient").path;
+    expect(lenient("Solution path:\n0,4; 1,4\nThe path above works.\nSolutions are hard.")).toEqual(
+      pts([0, 4], [1, 4]),
+    );
+    expect(lenient("path: 7,7\nfinal path:\n0,4 1,4\n")).toEqual(pts([0, 4], [1, 4]));
+    expect(lenient(`${"the path\n".repeat(20_000)}0,4`)).toEqual(pts([0, 4]));
+  });
+
+  it("returns a path or a message for junk in both modes, never more points than the cap", () => {
+    const texts = [
+      ...junkTexts(200_000).map((h) => h.text),
+      "path\n".repeat(40_000),
+      "<think>".repeat(30_000),
+      "1,2 ".repeat(50_000),
+      `(${" ".repeat(200_000)}`,
+    ];
+    for (const text of texts) {
+      for (const mode of ["strict", "lenient"] as const) {
+        const r = extractPath(text, puzzle, mode);
+        if (r.path === null) expect(r.message).toMatch(/no .*coordinate/);
+        else expect(r.path.length).toBeLessThanOrEqual(maxPathPoints(puzzle));
+      }
+    }
   });
 });
 

@@ -19,16 +19,35 @@ const LOOSE_PAIR = /\(\s*(\d+)\s*,\s*(\d+)\s*\)|\[\s*(\d+)\s*,\s*(\d+)\s*\]/g;
 const LOOSE_OR_BARE_PAIR =
   /\(\s*(\d+)\s*,\s*(\d+)\s*\)|\[\s*(\d+)\s*,\s*(\d+)\s*\]|(?<![\d.])(\d+)\s*,\s*(\d+)(?![\d.])/g;
 const ANCHOR_LINE = /^.*\b(?:path|solution)s?\b.*$/gim;
+const THINK_OPEN = /<think>/gi;
+const THINK_CLOSE = /<\/think>/gi;
 
-const afterLastMarker = (text: string): string | null => {
+/**
+ * The most points a path is read with: one more than the positions of the grid, since a line
+ * visits each position at most once. Reading stops there, so a longer path is read as this many
+ * points and judged invalid (`path.length`), however long the text is.
+ */
+export const maxPathPoints = (puzzle: Puzzle): number => puzzle.cols * puzzle.rows + 1;
+
+/** Where `re` next matches at or after `from`, or -1. */
+function indexOf(text: string, re: RegExp, from: number): number {
+  re.lastIndex = from;
+  return re.exec(text)?.index ?? -1;
+}
+
+function afterLastMarker(text: string): number {
   const i = text.lastIndexOf(MARKER);
-  return i < 0 ? null : text.slice(i + MARKER.length);
-};
+  return i < 0 ? -1 : i + MARKER.length;
+}
 
-/** Points from every match of `re`, each taken from the first pair of groups that matched. */
-function pairs(text: string, re: RegExp, end: Point): Point[] | null {
+/**
+ * Points from the matches of `re` in `text` from `from` on, each taken from the first pair of
+ * groups that matched; it stops at the end point (included) or after `limit` points.
+ */
+function pairs(text: string, from: number, re: RegExp, end: Point, limit: number): Point[] | null {
   const path: Point[] = [];
-  for (const m of text.matchAll(re)) {
+  re.lastIndex = from;
+  for (let m = re.exec(text); m !== null && path.length < limit; m = re.exec(text)) {
     const nums = m.slice(1).filter((g) => g !== undefined);
     const p = { x: Number(nums[0]), y: Number(nums[1]) };
     path.push(p);
@@ -37,8 +56,8 @@ function pairs(text: string, re: RegExp, end: Point): Point[] | null {
   return path.length > 0 ? path : null;
 }
 
-function strict(text: string, end: Point): Point[] | null {
-  return pairs(afterLastMarker(text) ?? text, STRICT_PAIR, end);
+function strict(text: string, end: Point, limit: number): Point[] | null {
+  return pairs(text, Math.max(0, afterLastMarker(text)), STRICT_PAIR, end, limit);
 }
 
 /**
@@ -46,26 +65,49 @@ function strict(text: string, end: Point): Point[] | null {
  * (templates often put the opening tag in the prompt), and an unclosed <think> to the end.
  */
 export function stripThink(text: string): string {
-  let out = text.replace(/<think>[\s\S]*?<\/think>/gi, "");
-  const close = out.toLowerCase().lastIndexOf("</think>");
-  if (close >= 0) out = out.slice(close + "</think>".length);
-  const open = out.toLowerCase().indexOf("<think>");
-  if (open >= 0) out = out.slice(0, open);
-  return out;
+  let out = "";
+  let at = 0;
+  for (let open = indexOf(text, THINK_OPEN, 0); open >= 0; open = indexOf(text, THINK_OPEN, at)) {
+    const close = indexOf(text, THINK_CLOSE, open + "<think>".length);
+    if (close < 0) break;
+    out += text.slice(at, open);
+    at = close + "</think>".length;
+  }
+  out += text.slice(at);
+  let stray = -1;
+  for (let c = indexOf(out, THINK_CLOSE, 0); c >= 0; c = indexOf(out, THINK_CLOSE, c + 1)) stray = c;
+  if (stray >= 0) out = out.slice(stray + "</think>".length);
+  const open = indexOf(out, THINK_OPEN, 0);
+  return open < 0 ? out : out.slice(0, open);
+}
+
+/** Start of the last match of `re` (a pattern that never matches empty) in `text`, or -1. */
+function lastMatch(text: string, re: RegExp): number {
+  let last = -1;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    last = m.index;
+  }
+  return last;
 }
 
 /**
  * Bracket, spaced and bare pairs after the last ####, else after the last line naming a path or
- * solution; without a marker, spaced and bracket pairs anywhere (like strict's whole-text fallback).
+ * solution that some pair follows; without a marker, spaced and bracket pairs anywhere (like
+ * strict's whole-text fallback). A constant number of scans of the text.
  */
-function loose(text: string, end: Point): Point[] | null {
+function loose(text: string, end: Point, limit: number): Point[] | null {
   const tail = afterLastMarker(text);
-  const anchors = [...text.matchAll(ANCHOR_LINE)].map((m) => text.slice(m.index)).reverse();
-  for (const part of tail === null ? anchors : [tail, ...anchors]) {
-    const path = pairs(part, LOOSE_OR_BARE_PAIR, end);
-    if (path) return path;
+  const lastPair = lastMatch(text, LOOSE_OR_BARE_PAIR);
+  if (lastPair < 0) return null;
+  if (tail >= 0 && lastPair >= tail) return pairs(text, tail, LOOSE_OR_BARE_PAIR, end, limit);
+  let anchor = -1;
+  ANCHOR_LINE.lastIndex = 0;
+  for (let m = ANCHOR_LINE.exec(text); m !== null && m.index <= lastPair; m = ANCHOR_LINE.exec(text)) {
+    anchor = m.index;
   }
-  return tail === null ? pairs(text, LOOSE_PAIR, end) : null;
+  if (anchor >= 0) return pairs(text, anchor, LOOSE_OR_BARE_PAIR, end, limit);
+  return tail < 0 ? pairs(text, 0, LOOSE_PAIR, end, limit) : null;
 }
 
 const samePath = (a: Point[] | null, b: Point[] | null): boolean =>
@@ -77,11 +119,13 @@ const samePath = (a: Point[] | null, b: Point[] | null): boolean =>
 
 /**
  * Reads a path of (x, y) positions from a model's answer. "strict" is the official SPaRC CLI's
- * rule; "lenient" also forgives think blocks and other ways of writing pairs.
+ * rule; "lenient" also forgives think blocks and other ways of writing pairs. Linear in the
+ * text's length; at most `maxPathPoints(puzzle)` points are read.
  */
 export function extractPath(text: string, puzzle: Puzzle, mode: ExtractMode = "strict"): Extraction {
   const end = puzzle.end;
-  const official = strict(text, end);
+  const limit = maxPathPoints(puzzle);
+  const official = strict(text, end, limit);
   if (mode === "strict") {
     if (official) return { path: official, mode, lenientOnly: false };
     const where = text.includes(MARKER) ? "after the last ####" : "(no #### marker in the answer)";
@@ -89,7 +133,7 @@ export function extractPath(text: string, puzzle: Puzzle, mode: ExtractMode = "s
   }
   const cleaned = stripThink(text);
   // Strict on the raw text comes last so lenient never reads less than strict does.
-  const path = strict(cleaned, end) ?? loose(cleaned, end) ?? official;
+  const path = strict(cleaned, end, limit) ?? loose(cleaned, end, limit) ?? official;
   if (!path) {
     return {
       path: null,

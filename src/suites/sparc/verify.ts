@@ -5,6 +5,7 @@ import type { Point } from "./record.ts";
 import { computeRegions, regionFailures, triangleEdgesOnLine } from "./rules.ts";
 
 const PATH_CHECKS = new Set([
+  "path.length",
   "path.start_end",
   "path.connected",
   "path.non_intersecting",
@@ -17,9 +18,15 @@ const fmt = (p: Point) => `(${p.x}, ${p.y})`;
 /**
  * Checks a path against every rule. Path checks come first (the paper's path errors); when the
  * path is not a well-formed line from S to E the rules are not evaluated and the failure is
- * `invalid`. Otherwise one check per rule kind present in the puzzle, each naming what broke.
+ * `invalid` (a path with more points than the grid has positions fails `path.length` alone).
+ * Otherwise one check per rule kind present in the puzzle, each naming what broke.
  */
 export function verifyPath(board: Board, path: readonly Point[]): Verdict {
+  if (path.length > board.size) {
+    // The parser stops reading one point past this, so a longer path is not judged point by point.
+    const detail = `more points than the ${board.size} positions of the ${board.cols}×${board.rows} grid (a line visits each position at most once)`;
+    return verdictFromChecks([{ name: "path.length", ok: false, detail }], PATH_CHECKS);
+  }
   const { start, end } = board.puzzle;
   const checks: Check[] = [];
   const first = path[0];
