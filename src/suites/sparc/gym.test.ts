@@ -286,6 +286,69 @@ describe("SparcGym", () => {
   });
 });
 
+describe("hostile actions", () => {
+  it("reads no action from prototype names, huge replies or an over-long last line", () => {
+    const g = gym();
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
+      expect(isParseFailure(g.parseAction(`Final: ${name}`))).toBe(true);
+      expect(isParseFailure(g.parseAction(`Final: ${name}(1)`))).toBe(true);
+    }
+    expect(g.parseAction(`${"junk\n".repeat(200_000)}Final: up\n\n`)).toBe("up");
+    const blank = g.parseAction("\n \r\n".repeat(300_000));
+    expect(isParseFailure(blank) && blank.message).toMatch(/^empty reply/);
+    const long = g.parseAction(`Final: ${"up ".repeat(300_000)}`);
+    expect(isParseFailure(long) && long.message).toMatch(/too long for an action/);
+  });
+
+  it("refuses any value as an action without throwing, with a short message", () => {
+    const { proxy: revoked, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const trap = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error("trap");
+        },
+        getPrototypeOf() {
+          throw new Error("trap");
+        },
+      },
+    );
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const g = gym({ maxSteps: 100 });
+    const values = [revoked, trap, 10n ** 1000n, Symbol("up"), Object.create(null), cyclic, () => "up"];
+    values.push("constructor", "__proto__", "toString", "u".repeat(1_000_000), Number.NaN, "0");
+    for (const action of values) {
+      const r = g.step(action);
+      expect(r.error).toMatch(/^invalid action: .* legal actions: up, down$/);
+      expect(r.error?.length).toBeLessThan(200);
+    }
+    expect(g.path()).toEqual([{ x: 0, y: 1 }]);
+  });
+
+  it("caps the search for reference solutions when the record has none", () => {
+    const width = 5;
+    const cols = 2 * width + 1;
+    const open: Puzzle = {
+      width,
+      height: width,
+      cols,
+      rows: cols,
+      start: { x: 0, y: cols - 1 },
+      end: { x: cols - 1, y: 0 },
+      gaps: [],
+      dots: [],
+      symbols: [],
+      shapes: new Map(),
+    };
+    // Over a million lines solve this puzzle; the gym keeps the first thousand it finds.
+    const g = new SparcGym({ ...small, solutions: [], solution_count: 0 }, open);
+    expect(g.step("up").reward).toBe(0.01);
+    expect(g.optimalSteps).toBe(20);
+  });
+});
+
 describe("reference policy", () => {
   it("plays a stored solution to the end, and finds the way back with traceback", () => {
     for (const record of sparcRecords().slice(0, 20)) {

@@ -46,6 +46,20 @@ export const REWARD = { onTrack: 0.01, offTrack: -0.01, solved: 1, failed: -1 } 
 const fmt = (p: Point): string => `(${p.x}, ${p.y})`;
 const same = (a: Point, b: Point | undefined): boolean => b !== undefined && a.x === b.x && a.y === b.y;
 
+/** An action for an error message: short, and without calling anything on the value. */
+function describe(action: unknown): string {
+  if (typeof action === "string")
+    return JSON.stringify(action.length > 40 ? `${action.slice(0, 40)}…` : action);
+  if (typeof action === "number" || typeof action === "boolean" || action == null) return String(action);
+  return `a value of type ${typeof action}`;
+}
+
+/** The longest last line read as an action; `Final: **right**.` needs far less. */
+const MAX_ACTION_LINE = 200;
+
+/** Caps for finding reference solutions when the record stores none (the gym's rewards use them). */
+const REFERENCE_SEARCH = { maxSolutions: 1000, maxNodes: 200_000 } as const;
+
 const RULES = [
   "RULES",
   "- The line runs from the start S to the end E, one step at a time to a neighbouring position (no diagonals, no jumps), and never visits a position twice.",
@@ -93,10 +107,10 @@ export class SparcGym implements Environment<Direction> {
     return this.stepCount;
   }
 
-  /** Moves in the shortest known solution. */
+  /** Moves in the shortest known solution (known solutions are sorted shortest first). */
   get optimalSteps(): number | undefined {
-    const lengths = this.knownSolutions().map((s) => s.length - 1);
-    return lengths.length > 0 ? Math.min(...lengths) : undefined;
+    const shortest = this.knownSolutions()[0];
+    return shortest === undefined ? undefined : shortest.length - 1;
   }
 
   /** A copy of the line drawn so far, from S to the head. */
@@ -113,7 +127,7 @@ export class SparcGym implements Environment<Direction> {
     this.solutions ??= (
       this.record.solutions.length > 0
         ? this.record.solutions.map((s) => s.path)
-        : solveBoard(boardOf(this.puzzle)).solutions
+        : solveBoard(boardOf(this.puzzle), REFERENCE_SEARCH).solutions
     ).sort((a, b) => a.length - b.length);
     return this.solutions;
   }
@@ -182,9 +196,11 @@ export class SparcGym implements Environment<Direction> {
     this.stepCount++;
     let reward = 0;
     let error: string | undefined;
-    const parsed = this.actions.safeParse(action);
-    if (!parsed.success) {
-      error = `invalid action: ${JSON.stringify(action) ?? String(action)} is not one of right, up, left, down or 0-3; legal actions: ${this.legalText()}`;
+    // Only strings and numbers reach the schema: other values (proxies included) cannot make it throw.
+    const parsed =
+      typeof action === "string" || typeof action === "number" ? this.actions.safeParse(action) : undefined;
+    if (!parsed?.success) {
+      error = `invalid action: ${describe(action)} is not one of right, up, left, down or 0-3; legal actions: ${this.legalText()}`;
     } else {
       const dir = parsed.data;
       const to = this.target(dir);
@@ -288,12 +304,13 @@ export class SparcGym implements Environment<Direction> {
 
   /** Reads the action from the last non-empty line of a reply, with or without the `Final:` label. */
   parseAction(text: string): Direction | ParseFailure {
-    const last = text
-      .split(/\r?\n/)
-      .map((l) => l.trim())
-      .filter((l) => l !== "")
-      .at(-1);
+    const last = lastLine(text);
     if (last === undefined) return new ParseFailure("empty reply: expected a last line `Final: <action>`");
+    if (last.length > MAX_ACTION_LINE) {
+      return new ParseFailure(
+        `the last line is ${last.length} characters long, too long for an action: expected "Final: <action>"`,
+      );
+    }
     const word = last
       .replace(/[*`"']/g, "")
       .replace(/^final\s*:\s*/i, "")
@@ -307,4 +324,10 @@ export class SparcGym implements Environment<Direction> {
       `could not read an action from the last line "${last.slice(0, 80)}": expected "Final: <action>" with right, up, left, down or a digit 0-3`,
     );
   }
+}
+
+/** The last line of `text` that is not blank, trimmed. */
+function lastLine(text: string): string | undefined {
+  const body = text.trimEnd();
+  return body === "" ? undefined : body.slice(body.lastIndexOf("\n") + 1).trim();
 }
