@@ -103,5 +103,46 @@ describe("SPaRC solver", () => {
     expect(many.solutions.map((s) => key(s.path))).toContain(key(one.solutions[0] as Path));
     const cut = solveBoard(board, { maxNodes: 5 });
     expect(cut.complete).toBe(false);
+    expect(solveBoard(board, { maxSolutions: 0 })).toEqual({ solutions: [], complete: false, nodes: 0 });
+  });
+
+  it("stops promptly at the cap on a rule-free grid with millions of lines", () => {
+    const r = solveBoard(boardOf(blank(5, 5)), { maxSolutions: 100 });
+    expect(r.solutions).toHaveLength(100);
+    expect(r.nodes).toBeLessThan(2000);
+  });
+
+  it("needs no call stack in proportion to the line: 2,000 points with a tenth of the stack left", () => {
+    const corridor = blank(1000, 1);
+    corridor.start = { x: 0, y: 2 };
+    corridor.end = { x: corridor.cols - 1, y: 2 };
+    const board = boardOf(corridor);
+    const [line] = withLittleStack(0.1, () => solveBoard(board, { maxSolutions: 1 })).solutions;
+    expect(line?.length).toBeGreaterThan(2000);
+    expect(verifyPath(board, line ?? []).passed).toBe(true);
   });
 });
+
+/** A puzzle without rules, S at the bottom-left and E at the top-right. */
+function blank(width: number, height: number): Puzzle {
+  const cols = 2 * width + 1;
+  const rows = 2 * height + 1;
+  const start = { x: 0, y: rows - 1 };
+  const end = { x: cols - 1, y: 0 };
+  return { width, height, cols, rows, start, end, gaps: [], dots: [], symbols: [], shapes: new Map() };
+}
+
+/** Runs `f` when only about `share` of the call stack is left (a recursive search overflows). */
+function withLittleStack<T>(share: number, f: () => T): T {
+  let reached = 0;
+  const dive = (depth: number, at: number): T => {
+    reached = depth;
+    return depth >= at ? f() : dive(depth + 1, at);
+  };
+  try {
+    dive(0, Number.POSITIVE_INFINITY);
+  } catch {
+    // the stack is full: `reached` is its depth in frames of `dive`
+  }
+  return dive(0, Math.floor(reached * (1 - share)));
+}

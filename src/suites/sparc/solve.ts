@@ -224,7 +224,8 @@ export function solveBoard(board: Board, opts: SolverOptions = {}): SolverResult
   const path: number[] = [];
   const solutions: Path[] = [];
   let nodes = 0;
-  let aborted = false;
+  // Asked for no solution at all: nothing to search, and the (empty) answer is not complete.
+  let aborted = !(maxSolutions >= 1);
   const triCount = new Int8Array(triangles.length);
 
   // Block-cut analysis scratch, stamped with a generation number so it never needs clearing.
@@ -575,49 +576,85 @@ export function solveBoard(board: Board, opts: SolverOptions = {}): SolverResult
     if (solutions.length >= maxSolutions) aborted = true;
   }
 
-  /** Extends the line across `link` (an edge position, or -1 for none) to node `to`. */
-  function step(link: number, to: number, depth: number): void {
+  // The depth-first search keeps its own stack, so no grid is too large for the call stack.
+  // Frame d: the node the line reached at depth d, the edge crossed to get there (or -1), the
+  // `sealed` mark to restore on the way back, and the next move to try from the node.
+  const frameNode = new Int32Array(size + 1);
+  const frameLink = new Int32Array(size + 1);
+  const frameMark = new Int32Array(size + 1);
+  const frameMove = new Int32Array(size + 1);
+  let top = -1;
+
+  function retreat(to: number, link: number, mark: number): void {
+    unsealTo(mark);
+    leave(to);
+    if (link >= 0) leave(link);
+  }
+
+  /**
+   * Extends the line across `link` (an edge position, or -1 for none) to node `to`, and opens
+   * frame `depth` there when the search goes on; otherwise takes the step back at once.
+   */
+  function advance(link: number, to: number, depth: number): void {
     nodes++;
     if (nodes > maxNodes) {
       aborted = true;
       return;
     }
-    const crossed = link >= 0 && link !== to;
-    let ok = crossed ? enter(link) : true;
+    const crossed = link >= 0 && link !== to ? link : -1;
+    let ok = crossed >= 0 ? enter(crossed) : true;
     ok = enter(to) && ok;
-    if (ok) {
-      const mark = sealed.length;
-      if (to === end) {
-        if (feasible(to, depth, true)) record();
-      } else if (feasible(to, depth, false)) {
-        search(to, depth);
-      }
-      unsealTo(mark);
+    const mark = sealed.length;
+    if (ok && to !== end && feasible(to, depth, false)) {
+      openFrame(depth, to, crossed, mark);
+      return;
     }
-    leave(to);
-    if (crossed) leave(link);
+    if (ok && to === end && feasible(to, depth, true)) record();
+    retreat(to, crossed, mark);
   }
 
-  function search(from: number, depth: number): void {
-    for (let i = from * 4; i < from * 4 + (moveCount[from] as number); i++) {
-      if (aborted) return;
-      const m = moveLink[i] as number;
-      const w = moveNode[i] as number;
-      if (!onLine[m] && !onLine[w]) step(m, w, depth + 1);
+  function openFrame(depth: number, node: number, link: number, mark: number): void {
+    top = depth;
+    frameNode[top] = node;
+    frameLink[top] = link;
+    frameMark[top] = mark;
+    frameMove[top] = node * 4;
+  }
+
+  /** Runs the search from the open frames until they are exhausted or it stops. */
+  function drain(): void {
+    while (top >= 0 && !aborted) {
+      const d = top;
+      const from = frameNode[d] as number;
+      const i = frameMove[d] as number;
+      if (i < from * 4 + (moveCount[from] as number)) {
+        frameMove[d] = i + 1;
+        const m = moveLink[i] as number;
+        const w = moveNode[i] as number;
+        if (!onLine[m] && !onLine[w]) advance(m, w, d + 1);
+      } else {
+        top--;
+        retreat(from, frameLink[d] as number, frameMark[d] as number);
+      }
     }
   }
 
   const start = board.start;
-  if (!board.blocked[start]) {
+  if (!board.blocked[start] && !aborted) {
     enter(start);
     if (start === end) solutions.push([{ x: start % cols, y: Math.floor(start / cols) }]);
     else if ((endA[start] as number) >= 0) {
       // S on an edge midpoint: the line leaves it towards either end vertex (its neighbours
       // that are not rule cells), in the usual neighbour order.
       for (const v of board.neighbors[start] as number[]) {
-        if (!aborted && !board.blocked[v]) step(-1, v, 0);
+        if (aborted || board.blocked[v]) continue;
+        advance(-1, v, 0);
+        drain();
       }
-    } else if (feasible(start, 0, false)) search(start, 0);
+    } else if (feasible(start, 0, false)) {
+      openFrame(0, start, -1, sealed.length);
+      drain();
+    }
   }
   return { solutions, complete: !aborted, nodes };
 }
