@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isParseFailure } from "../../../core/verdict.ts";
-import { formatAction, readAction } from "./action.ts";
+import { formatAction, MAX_ACTION_CHARS, readAction } from "./action.ts";
 
 const SIG = {
   place: ["piece", "cells"],
@@ -54,5 +54,37 @@ describe("readAction", () => {
       const r = readAction(bad, SIG);
       expect(isParseFailure(r), bad).toBe(true);
     }
+  });
+
+  it("looks action names up as own properties only, in calls and in JSON", () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf", "prototype"]) {
+      for (const text of [`Final: ${name}(1)`, `Final: ${name}()`, `Final: {"action": "${name}"}`]) {
+        const r = readAction(text, SIG);
+        expect(isParseFailure(r), text).toBe(true);
+        if (isParseFailure(r)) expect(r.message).toMatch(/unknown action/);
+      }
+    }
+    expect(readAction('Final: {"__proto__": {"action": "state"}}', SIG)).toHaveProperty("kind", "parse");
+  });
+
+  it("reads the last of many Final: markers, and strings holding spaces or words", () => {
+    const many = `${"Final: state()\n".repeat(20_000)}Final: move(red, x, 1)`;
+    expect(readAction(many, SIG)).toEqual({ action: "move", piece: "red", axis: "x", distance: 1 });
+    expect(readAction('Final: move("red blue", "x", -1)', SIG)).toEqual({
+      action: "move",
+      piece: "red blue",
+      axis: "x",
+      distance: -1,
+    });
+    expect(readAction("Final: move(red, x, true)", SIG)).toMatchObject({ distance: true });
+    expect(isParseFailure(readAction("Final: move(red, x, f(1))", SIG))).toBe(true);
+    expect(isParseFailure(readAction("Final: move(red, x, 3-x)", SIG))).toBe(true);
+  });
+
+  it("refuses an action longer than the cap, naming it, and stays short on junk", () => {
+    const long = readAction(`Final: pickup(${"a".repeat(MAX_ACTION_CHARS)})`, SIG);
+    expect(isParseFailure(long) && long.message).toMatch(/at most 10000 are read/);
+    const junk = readAction(`Final: {"action": ${"[".repeat(5000)}`, SIG);
+    expect(isParseFailure(junk) && junk.message.length).toBeLessThan(400);
   });
 });
