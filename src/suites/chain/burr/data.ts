@@ -26,9 +26,14 @@ export const burrDataSchema = z.object({
 });
 export type BurrData = z.infer<typeof burrDataSchema>;
 
+/** Longest piece name and largest group an action may carry (a sub-assembly has at most 30 pieces). */
+const pieceName = z.string().min(1).max(40);
+const MAX_GROUP = 30;
+
+/** The distance is any finite number here: the state names a fractional, unsafe or too long one. */
 export const moveActionSchema = z.object({
   action: z.literal("move"),
-  piece: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+  piece: z.union([pieceName, z.array(pieceName).min(1).max(MAX_GROUP)]),
   axis: z.enum(["x", "y", "z", "+x", "+y", "+z", "-x", "-y", "-z"]),
   distance: z.number(),
 });

@@ -15,10 +15,12 @@ import {
   add,
   allSeparations,
   apartOf,
+  axisOf,
   clearance,
   GapTable,
   Motion,
   separations,
+  signOf,
   slides,
   step,
 } from "./motion.ts";
@@ -27,7 +29,10 @@ export interface PlanMove {
   /** Global piece indices that slide together. */
   pieces: number[];
   dir: number;
-  /** Units; for a separating move, just enough for the group's bounding box to clear the rest's. */
+  /**
+   * Units; for a separating move in a tree, just enough for the group's bounding box to clear the
+   * rest's (flattenPlan lengthens it so that the part waiting aside is never in the way).
+   */
   distance: number;
   separates: boolean;
 }
@@ -234,10 +239,39 @@ function pathTo(seen: Map<string, StateNode>, key: string): PlanMove[] {
   return out.reverse();
 }
 
-/** The moves of a separation tree in play order: each separation, then its staying part, then the removed. */
+/**
+ * The moves of a separation tree in play order: each separation, then its staying part, then the
+ * removed one. The staying part is taken completely apart first while the other part waits where
+ * the separation left it, so the separating move slides out farther than the clearance: by as far
+ * as any piece of the staying part ever advances towards the waiting part. Then no move of the
+ * plan meets a waiting part, here or higher up the tree (their distances count what is below).
+ */
 export function flattenPlan(tree: Separation | null): PlanMove[] {
   if (!tree) return [];
-  return [...tree.moves, ...flattenPlan(tree.left), ...flattenPlan(tree.removed)];
+  const left = flattenPlan(tree.left);
+  const moves = tree.moves.map((m) => ({ ...m, pieces: [...m.pieces] }));
+  const out = moves.at(-1);
+  if (out?.separates) {
+    const leftMoved = tree.left?.pieces.includes(out.pieces[0] as number) ?? false;
+    out.distance += advance(left, leftMoved ? out.dir ^ 1 : out.dir);
+  }
+  return [...moves, ...left, ...flattenPlan(tree.removed)];
+}
+
+/** The farthest any piece of a plan gets from where it starts, in direction `dir` (0 if never). */
+function advance(plan: readonly PlanMove[], dir: number): number {
+  const offset = new Map<number, number>();
+  let most = 0;
+  for (const m of plan) {
+    if (axisOf(m.dir) !== axisOf(dir)) continue;
+    const by = signOf(m.dir) * signOf(dir) * m.distance;
+    for (const p of m.pieces) {
+      const at = (offset.get(p) ?? 0) + by;
+      offset.set(p, at);
+      most = Math.max(most, at);
+    }
+  }
+  return most;
 }
 
 function multiMove(tree: Separation | null): boolean {

@@ -6,6 +6,7 @@ import type { Environment, Observation, StepResult } from "../../../core/task.ts
 import { isParseFailure, ParseFailure } from "../../../core/verdict.ts";
 import { readAction } from "../common/action.ts";
 import { stepBudget } from "../common/budget.ts";
+import { clip, describeValue } from "../common/describe.ts";
 import { scenePng } from "../common/views.ts";
 import {
   ACTION_SIGNATURES,
@@ -96,7 +97,7 @@ export class BurrEnv implements Environment<BurrAction> {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return new ParseFailure(
-        `bad action ${JSON.stringify(raw)}: ${issue?.path.join(".") || "action"}: ${issue?.message ?? "invalid"}; expected move(piece, axis, distance) or state()`,
+        `bad action ${describeValue(raw)}: ${clip(issue?.path.join(".") || "action")}: ${clip(issue?.message ?? "invalid")}; expected move(piece, axis, distance) or state()`,
       );
     }
     return parsed.data;
@@ -133,7 +134,7 @@ export class BurrEnv implements Environment<BurrAction> {
     let error: string | undefined;
     const parsed = burrActionSchema.safeParse(action);
     if (!parsed.success) {
-      error = `invalid action ${JSON.stringify(action)}: expected move(piece, axis, distance) or state()`;
+      error = `invalid action ${describeValue(action)}: expected move(piece, axis, distance) or state()`;
       this.last = error;
     } else if (parsed.data.action === "state") {
       this.last = "state(): nothing moved";

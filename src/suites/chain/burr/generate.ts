@@ -1,6 +1,7 @@
 /**
- * Procedural interlocking puzzles, kept when the disassembler takes them apart completely and
- * the first separation needs the asked number of moves:
+ * Procedural interlocking puzzles, kept when the disassembler takes them apart completely, the
+ * first separation needs the asked number of moves and the plan replays in the environment's
+ * state (every move within the distance bound and clear of every piece in play):
  * - "generated": a box cut into connected pieces grown from random seeds;
  * - "luban": a six-piece burr (Luban lock) of random notchable sticks;
  * - "classic": one of the fixed classic solid six-piece burrs (classic.ts), taken as it is.
@@ -8,8 +9,10 @@
 import type { Rng } from "../../../core/rng.ts";
 import { boxCells, type Cell, cellKey, NEIGHBOURS } from "../../../geometry/voxels.ts";
 import { CLASSIC_BURRS, classicBurr } from "./classic.ts";
+import { specOf } from "./data.ts";
 import { type Disassembly, disassemble } from "./disassemble.ts";
 import { isUsableNumber, pieceFromNumber, placeInSlot, REMOVABLE } from "./notchable.ts";
+import { BurrState } from "./state.ts";
 
 export interface GenerateOptions {
   source: "generated" | "luban" | "classic";
@@ -46,6 +49,7 @@ export function generateBurr(opts: GenerateOptions, rng: Rng): GeneratedBurr {
     const solution = disassemble(pieces, { nodeLimit: opts.nodeLimit });
     if (!solution.tree || !burrtools.tree)
       throw new RangeError("the classic burr did not come apart within the node limit");
+    if (!replays(pieces, solution)) throw new RangeError("the classic burr's plan does not replay");
     return { pieces, numbers, solution, burrtools, attempts: 1 };
   }
   for (let attempt = 1; attempt <= opts.maxAttempts; attempt++) {
@@ -59,12 +63,19 @@ export function generateBurr(opts: GenerateOptions, rng: Rng): GeneratedBurr {
     const first = burrtools.tree.moves.length;
     if (first < opts.minLevel || first > opts.maxLevel) continue;
     const solution = disassemble(pieces, { nodeLimit: opts.nodeLimit });
-    if (!solution.tree) continue;
+    if (!solution.tree || !replays(pieces, solution)) continue;
     return { pieces, numbers: luban?.numbers ?? null, solution, burrtools, attempts: attempt };
   }
   throw new RangeError(
     `no ${opts.source} burr with ${opts.minPieces}–${opts.maxPieces} pieces and first level ${opts.minLevel}–${opts.maxLevel} in ${opts.maxAttempts} attempts`,
   );
+}
+
+/** Whether the plan takes the pieces apart move by move in the environment's state. */
+function replays(pieces: readonly Cell[][], solution: Disassembly): boolean {
+  const names = pieces.map((_, i) => String(i));
+  const state = new BurrState(names, pieces);
+  return solution.plan.every((m) => state.move(specOf(m, names)).error === null) && state.solved;
 }
 
 /** A box cut into k connected pieces of at least two cells, grown from random seeds. */

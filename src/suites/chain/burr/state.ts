@@ -1,9 +1,12 @@
 /**
  * The play state of a burr: where each piece is, which pieces still hang together (sub-assemblies),
- * and which are taken out. Moves slide a group of pieces of one sub-assembly one unit at a time;
- * pieces of different sub-assemblies never meet.
+ * and which are taken out. Moves slide a group of pieces of one sub-assembly one unit at a time,
+ * refused as a whole if any unit meets a piece still in play, of any sub-assembly: pieces in play
+ * never overlap. Taken-out pieces are out of play. Distances are bounded (maxDistance), so
+ * positions stay small exact integers.
  */
 import { bounds, type Cell } from "../../../geometry/voxels.ts";
+import { clip } from "../common/describe.ts";
 import {
   add,
   allSeparations,
@@ -17,6 +20,7 @@ import {
   signOf,
   slides,
   step,
+  sub,
 } from "./motion.ts";
 
 export type Axis = "x" | "y" | "z";
@@ -42,6 +46,8 @@ export class BurrState {
   /** Sub-assemblies of two or more pieces still in play, each a sorted list of piece indices. */
   assemblies: number[][];
   removed: number[];
+  /** The longest slide accepted (maxSlide). */
+  readonly maxDistance: number;
 
   constructor(
     readonly names: readonly string[],
@@ -52,6 +58,7 @@ export class BurrState {
     this.pos = shapes.map((): Cell => [0, 0, 0]);
     this.assemblies = shapes.length > 1 ? [shapes.map((_, i) => i)] : [];
     this.removed = shapes.length > 1 ? [] : [0];
+    this.maxDistance = maxSlide(shapes);
   }
 
   clone(): BurrState {
@@ -83,7 +90,7 @@ export class BurrState {
     const ids: number[] = [];
     for (const name of spec.pieces) {
       const i = this.names.indexOf(name);
-      if (i < 0) return refused(`unknown piece "${name}"; the pieces are ${this.names.join(", ")}`);
+      if (i < 0) return refused(`unknown piece "${clip(name)}"; the pieces are ${this.names.join(", ")}`);
       if (!ids.includes(i)) ids.push(i);
     }
     const gone = ids.find((i) => this.removed.includes(i));
@@ -96,20 +103,18 @@ export class BurrState {
       );
     }
     if (!Number.isInteger(spec.distance) || spec.distance === 0) {
-      return refused(`the distance must be a non-zero whole number of units, got ${spec.distance}`);
+      return refused(
+        `the distance must be a non-zero whole number of units, got ${clip(String(spec.distance))}`,
+      );
+    }
+    if (Math.abs(spec.distance) > this.maxDistance) {
+      return refused(
+        `a move slides at most ${this.maxDistance} units (twice the pieces' lengths added up: no piece needs to go farther), got ${spec.distance}`,
+      );
     }
     const dir = dirOf(AXES.indexOf(spec.axis), Math.sign(spec.distance));
     const k = Math.abs(spec.distance);
-    const members = this.assemblies[home] as number[];
-    let block: { unit: number; by: number; piece: number } | null = null;
-    for (const g of ids) {
-      for (const o of members) {
-        if (ids.includes(o)) continue;
-        const r: Cell = [0, 1, 2].map((a) => (this.pos[o]?.[a] ?? 0) - (this.pos[g]?.[a] ?? 0)) as Cell;
-        const gap = this.motion.gaps(g, o, r)[dir] as number;
-        if (gap < k && (block === null || gap + 1 < block.unit)) block = { unit: gap + 1, by: o, piece: g };
-      }
-    }
+    const block = this.firstBlock(ids, dir, k);
     if (block) {
       return refused(
         `blocked: ${this.names[block.piece]} would hit ${this.names[block.by]} at unit ${block.unit} of ${k} moving ${DIRECTIONS[dir]}; nothing moved`,
@@ -118,6 +123,29 @@ export class BurrState {
     const d = step(dir, k);
     for (const g of ids) this.pos[g] = add(this.pos[g] as Cell, d);
     return { error: null, split: this.splitIfApart(home, ids, dir) };
+  }
+
+  /**
+   * The first collision of a group sliding k units: with any piece still in play outside the
+   * group, whatever its sub-assembly (taken-out pieces are out of play), or null when the way is clear.
+   */
+  private firstBlock(
+    ids: readonly number[],
+    dir: number,
+    k: number,
+  ): { unit: number; by: number; piece: number } | null {
+    let block: { unit: number; by: number; piece: number } | null = null;
+    for (const g of ids) {
+      for (const members of this.assemblies) {
+        for (const o of members) {
+          if (ids.includes(o)) continue;
+          const r = sub(this.pos[o] as Cell, this.pos[g] as Cell);
+          const gap = this.motion.gaps(g, o, r)[dir] as number;
+          if (gap < k && (block === null || gap + 1 < block.unit)) block = { unit: gap + 1, by: o, piece: g };
+        }
+      }
+    }
+    return block;
   }
 
   /** After a move the group comes away when its bounding box no longer meets the rest's. */
@@ -141,7 +169,10 @@ export class BurrState {
     return [];
   }
 
-  /** Every move available now: the solver's moves (slides up to `maxDistance` units, and separations). */
+  /**
+   * Every move available now: the solver's moves (slides up to `maxDistance` units, and
+   * separations by their clearance) that no piece of another sub-assembly blocks.
+   */
   legalMoves(maxDistance = 6): MoveSpec[] {
     const out: MoveSpec[] = [];
     for (const members of this.assemblies) {
@@ -152,15 +183,32 @@ export class BurrState {
       );
       const cells = (j: number) => this.cells(members[j] as number);
       for (const gm of [...allSeparations(table), ...slides(table, apartOf(cells, members.length))]) {
-        const pieces = members.filter((_, j) => gm.mask & (1 << j)).map((i) => this.names[i] as string);
+        const ids = members.filter((_, j) => gm.mask & (1 << j));
+        const pieces = ids.map((i) => this.names[i] as string);
         const axis = AXES[axisOf(gm.dir)] as Axis;
         const k = gm.distance === Infinity ? clearance(cells, gm.mask, members.length, gm.dir) : gm.distance;
-        if (gm.distance === Infinity || k <= maxDistance)
+        if (
+          (gm.distance === Infinity || k <= maxDistance) &&
+          k <= this.maxDistance &&
+          !this.firstBlock(ids, gm.dir, k)
+        )
           out.push({ pieces, axis, distance: signOf(gm.dir) * k });
       }
     }
     return out;
   }
+}
+
+/**
+ * The longest slide a move may make: twice the pieces' extents along an axis added up, on the
+ * longest axis: a group passes every piece laid end to end in half of it (generation keeps only
+ * plans that replay within the bound). It keeps every position a small exact integer.
+ */
+export function maxSlide(shapes: readonly (readonly Cell[])[]): number {
+  const sums = [0, 1, 2].map((a) =>
+    shapes.reduce((sum, cells) => sum + (bounds(cells).size[a] as number), 0),
+  );
+  return 2 * Math.max(...sums);
 }
 
 function refused(error: string): MoveOutcome {

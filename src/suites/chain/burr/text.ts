@@ -1,7 +1,7 @@
 /** What the agent reads: the rules, the action syntax and the state with exact coordinates. */
 import type { ScenePiece } from "../common/views.ts";
-import type { BurrData } from "./data.ts";
-import type { BurrState } from "./state.ts";
+import { type BurrData, shapesOf } from "./data.ts";
+import { type BurrState, maxSlide } from "./state.ts";
 
 const cellsText = (cells: readonly (readonly number[])[]) => JSON.stringify(cells);
 
@@ -14,9 +14,9 @@ export function rulesText(data: BurrData): string {
     "A cube is [x, y, z] with whole numbers; z points up. Pieces are named by their colour.",
     "",
     "MOVES",
-    '- move(piece, axis, distance) slides one piece, or a list of pieces such as move([red, blue], y, 2), together along axis x, y or z by a whole number of units; a negative distance slides backwards ("-x" with 2 equals x with -2).',
-    "- Pieces are rigid and never rotate. A move is all or nothing: the group slides one unit at a time and if any unit would make a moving cube overlap a cube of another piece of the same sub-assembly, the whole move is refused and nothing moves.",
-    "- When, after a move, the bounding box of the moved group no longer overlaps the bounding box of the rest of its sub-assembly, the two come apart. A part of one piece is taken out of the puzzle; a part of several pieces becomes a sub-assembly of its own that you take apart in turn. Pieces of different sub-assemblies never block each other and cannot move together.",
+    `- move(piece, axis, distance) slides one piece, or a list of pieces such as move([red, blue], y, 2), together along axis x, y or z by a whole number of units, at most ${maxSlide(shapesOf(data))}; a negative distance slides backwards ("-x" with 2 equals x with -2).`,
+    "- Pieces are rigid and never rotate. A move is all or nothing: the group slides one unit at a time and if any unit would make a moving cube overlap a cube of any other piece still in play, of any sub-assembly, the whole move is refused and nothing moves.",
+    "- When, after a move, the bounding box of the moved group no longer overlaps the bounding box of the rest of its sub-assembly, the two come apart. A part of one piece is taken out of the puzzle (it no longer blocks anything); a part of several pieces becomes a sub-assembly of its own that you take apart in turn, where it is. Pieces of different sub-assemblies cannot move together.",
     "- One move is one action, whatever the distance and however many pieces slide together; the optimal move count is the solver's plan (BurrTools' way: each separation reached in the fewest moves).",
     "- state() moves nothing and shows the state again.",
     "- Every action uses one step, refused ones and state() included.",
