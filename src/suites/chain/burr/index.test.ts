@@ -4,6 +4,7 @@ import { generateInstances, resolveParams } from "../../../core/instances.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { AnyTask, Instance } from "../../../core/task.ts";
 import { isParseFailure } from "../../../core/verdict.ts";
+import { planCap } from "../common/budget.ts";
 import type { BurrData } from "./data.ts";
 import { type BurrParams, burrTask, tierOf } from "./index.ts";
 
@@ -42,6 +43,19 @@ describe("chain/burr one-shot", () => {
     expect(isParseFailure(burrTask.parse("I cannot do it.", inst))).toBe(true);
     expect(isParseFailure(burrTask.parse('```json\n[{"action": "fly"}]\n```', inst))).toBe(true);
     expect(burrTask.parse('so [{"action":"state"}]', inst)).toEqual([{ action: "state" }]);
+    expect(isParseFailure(burrTask.parse(`${"[".repeat(100_000)}${"]".repeat(100_000)}`, inst))).toBe(true);
+  });
+
+  it("caps a plan at four times the step budget, and a group at 30 pieces", () => {
+    const cap = planCap(inst.data.optimal);
+    const states = (n: number) => JSON.stringify(Array.from({ length: n }, () => ({ action: "state" })));
+    expect(burrTask.parse(states(cap), inst)).toHaveLength(cap);
+    const long = burrTask.parse(states(cap + 1), inst);
+    expect(isParseFailure(long) && long.message).toMatch(new RegExp(`at most ${cap} actions`));
+    const group = (n: number) =>
+      JSON.stringify([{ action: "move", piece: Array(n).fill("red"), axis: "x", distance: 1 }]);
+    expect(isParseFailure(burrTask.parse(group(30), inst))).toBe(false);
+    expect(isParseFailure(burrTask.parse(group(31), inst))).toBe(true);
   });
 
   it("draws random answers made of legal moves", () => {

@@ -5,9 +5,11 @@
 import { z } from "zod";
 import { stableId } from "../../../core/canonical.ts";
 import { InputError } from "../../../core/errors.ts";
+import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance, Prompt, PromptOptions, Task } from "../../../core/task.ts";
-import { ParseFailure, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
+import type { ParseFailure, Verdict } from "../../../core/verdict.ts";
+import { verdictFromChecks } from "../../../core/verdict.ts";
 import {
   bounds,
   type Cell,
@@ -17,6 +19,7 @@ import {
   transform,
   translate,
 } from "../../../geometry/voxels.ts";
+import { planCap } from "../common/budget.ts";
 import { pieceColour } from "../common/palette.ts";
 import { scenePng, sceneSvg } from "../common/views.ts";
 import { CLASSIC_BURRS } from "./classic.ts";
@@ -136,39 +139,13 @@ function prompt(inst: Instance<BurrData>, opts: PromptOptions = {}): Prompt {
   return out;
 }
 
-/** The last fenced json block, else the last JSON array in the text, as a list of actions. */
-function parse(text: string): BurrAnswer | ParseFailure {
-  const fences = [...text.matchAll(/```(?:json)?\s*([\s\S]*?)```/gi)].map((m) => (m[1] as string).trim());
-  const candidates = [...fences.reverse().filter((f) => f.startsWith("[")), ...arraysFromEnd(text)];
-  for (const candidate of candidates) {
-    let value: unknown;
-    try {
-      value = JSON.parse(candidate);
-    } catch {
-      continue;
-    }
-    if (!Array.isArray(value)) continue;
-    const parsed = answerSchema.safeParse(value);
-    if (parsed.success) return parsed.data;
-    const issue = parsed.error.issues[0];
-    return new ParseFailure(
-      `the plan is not a list of actions: at ${issue?.path.join(".")}: ${issue?.message}`,
-    );
-  }
-  return new ParseFailure(
-    'no JSON array of actions found: expected a ```json block with [ {"action": "move", …}, … ]',
+/** The plan: the reply's JSON answer (core's reader), a list of at most planCap actions. */
+function parse(text: string, inst: Instance<BurrData>): BurrAnswer | ParseFailure {
+  const cap = planCap(inst.data.optimal);
+  return parseJsonAnswer(
+    text,
+    answerSchema.max(cap, `a plan has at most ${cap} actions (four times the step budget)`),
   );
-}
-
-function arraysFromEnd(text: string): string[] {
-  const out: string[] = [];
-  const end = text.lastIndexOf("]");
-  if (end < 0) return out;
-  for (let start = text.lastIndexOf("[", end); start >= 0; start = text.lastIndexOf("[", start - 1)) {
-    out.push(text.slice(start, end + 1));
-    if (start === 0) break;
-  }
-  return out;
 }
 
 function verify(inst: Instance<BurrData>, answer: BurrAnswer): Verdict {
@@ -241,7 +218,7 @@ export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
   signature,
   level: (inst) => inst.data.tier,
   prompt,
-  parse: (text) => parse(text),
+  parse,
   verify,
   solve: (inst) => ({
     answers: [inst.data.plan.map(actionOf)],

@@ -7,3 +7,8 @@ export function stepBudget(optimal: number): number {
   const scaled = Math.min(60, Math.max(30, 2 * optimal));
   return Math.max(scaled, Math.ceil(1.5 * optimal));
 }
+
+/** The most actions a one-shot plan may hold: four times the step budget; a longer one is not read. */
+export function planCap(optimal: number): number {
+  return 4 * stepBudget(optimal);
+}

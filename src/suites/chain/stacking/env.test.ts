@@ -189,14 +189,23 @@ describe("reading actions", () => {
     expect(env.parseAction("Final: state()")).toEqual({ action: "state" });
   });
 
-  it("fails to parse non-integer cells, extra fields and unknown actions, naming the problem", () => {
-    for (const bad of [
-      "Final: place(red, [[0.5,0,0]])",
-      'Final: {"action":"state","x":1}',
-      "Final: rotate(red)",
-    ]) {
+  it("fails to parse non-integer cells and unknown actions, naming the problem", () => {
+    for (const bad of ["Final: place(red, [[0.5,0,0]])", "Final: rotate(red)"]) {
       const r = env.parseAction(bad);
       expect(isParseFailure(r), bad).toBe(true);
+    }
+  });
+
+  it("ignores fields an action does not use, as every task ignores unused keys", () => {
+    expect(env.parseAction('Final: {"action":"state","reasoning":"look first"}')).toEqual({
+      action: "state",
+    });
+  });
+
+  it("knows no piece by a prototype's name", () => {
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect(codeAfter([], place(name, SCREW))).toBe("unknown_piece");
+      expect(codeAfter([], { action: "pickup", piece: name })).toBe("unknown_piece");
     }
   });
 });

@@ -3,6 +3,7 @@ import type { ParseFailure } from "../../../core/verdict.ts";
 import { type Cell, canonicalKey, cellKey, cellsKey, sortCells } from "../../../geometry/voxels.ts";
 import { readAction } from "../common/action.ts";
 import { stepBudget } from "../common/budget.ts";
+import { describeValue } from "../common/describe.ts";
 import { Board, type Refusal } from "./board.ts";
 import { readActionRecord } from "./read.ts";
 import { sceneImage } from "./render.ts";
@@ -87,7 +88,7 @@ export class StackingEnv implements Environment<StackingAction> {
         message: parsed.error.issues[0]?.message ?? "not a stacking action",
       };
       this.last = {
-        action: JSON.stringify(raw) ?? String(raw),
+        action: describeValue(raw),
         result: `refused (invalid_action): ${refusal.message}`,
       };
     } else {

@@ -7,9 +7,10 @@ import { Rng } from "../../../core/rng.ts";
 import type { AnyTask, Instance } from "../../../core/task.ts";
 import { isParseFailure } from "../../../core/verdict.ts";
 import { formatAction } from "../common/action.ts";
+import { planCap } from "../common/budget.ts";
 import { handPuzzle, SCREW } from "./fixture.ts";
 import { stackingTask } from "./index.ts";
-import type { StackingData, StackingParams, StackingPlan } from "./schema.ts";
+import { MAX_ACTION_CELLS, type StackingData, type StackingParams, type StackingPlan } from "./schema.ts";
 
 const task = stackingTask as unknown as AnyTask;
 const hand: Instance<StackingData> = {
@@ -111,6 +112,20 @@ describe("one-shot mode", () => {
   it("fails to parse a reply without a plan, or with a malformed action", () => {
     expect(isParseFailure(stackingTask.parse("I cannot solve this.", hand))).toBe(true);
     expect(isParseFailure(stackingTask.parse('[{"action": "place", "piece": "red"}]', hand))).toBe(true);
+  });
+
+  it("caps a plan at four times the step budget and an action's cells at the largest box", () => {
+    const cap = planCap(hand.data.pieces.length);
+    const states = (n: number) => JSON.stringify(Array.from({ length: n }, () => ({ action: "state" })));
+    expect(stackingTask.parse(states(cap), hand)).toHaveLength(cap);
+    const long = stackingTask.parse(states(cap + 1), hand);
+    expect(isParseFailure(long) && long.message).toMatch(new RegExp(`at most ${cap} actions`));
+    const cells = (n: number) => Array.from({ length: n }, (_, i) => [i, 0, 0]);
+    const place = (n: number) => JSON.stringify([{ action: "place", piece: "red", cells: cells(n) }]);
+    expect(isParseFailure(stackingTask.parse(place(MAX_ACTION_CELLS), hand))).toBe(false);
+    expect(isParseFailure(stackingTask.parse(place(MAX_ACTION_CELLS + 1), hand))).toBe(true);
+    const unsafe = '[{"action": "place", "piece": "red", "cells": [[0, 0, 9007199254740993]]}]';
+    expect(isParseFailure(stackingTask.parse(unsafe, hand))).toBe(true);
   });
 
   it("draws random answers made of legal actions", () => {

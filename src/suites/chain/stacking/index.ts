@@ -84,7 +84,7 @@ export const stackingTask: Task<StackingParams, StackingData, StackingPlan> = {
   signature: (inst) => inst.data.signature,
   level: (inst) => tierOf(inst.params) ?? inst.data.mode,
   prompt: (inst, opts) => stackingPrompt(inst.data, opts),
-  parse: (text) => parsePlan(text),
+  parse: (text, inst) => parsePlan(text, inst.data),
   verify: (inst, answer) => verifyPlan(inst.data, answer),
 
   solve(inst) {

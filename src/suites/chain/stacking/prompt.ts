@@ -2,6 +2,7 @@ import { InputError } from "../../../core/errors.ts";
 import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Prompt, PromptOptions } from "../../../core/task.ts";
 import type { ParseFailure } from "../../../core/verdict.ts";
+import { planCap } from "../common/budget.ts";
 import { Board } from "./board.ts";
 import { sceneImage } from "./render.ts";
 import { type StackingData, type StackingPlan, stackingPlan } from "./schema.ts";
@@ -58,9 +59,13 @@ export function stackingPrompt(data: StackingData, opts: PromptOptions = {}): Pr
   };
 }
 
-/** The last JSON array (or fenced json block) in the reply, as a plan of actions. */
-export function parsePlan(text: string): StackingPlan | ParseFailure {
-  return parseJsonAnswer(text, stackingPlan);
+/** The last JSON array (or fenced json block) in the reply, as a plan of at most planCap actions. */
+export function parsePlan(text: string, data: StackingData): StackingPlan | ParseFailure {
+  const cap = planCap(data.pieces.length);
+  return parseJsonAnswer(
+    text,
+    stackingPlan.max(cap, `a plan has at most ${cap} actions (four times the step budget)`),
+  );
 }
 
 export function formatPlan(plan: StackingPlan): string {

@@ -8,7 +8,9 @@ export type Mode = (typeof MODES)[number];
 export const DIRECTIONS = ["+x", "-x", "+y", "-y", "+z", "-z"] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
-const dim = z.number().int().min(2).max(5);
+/** The largest box side. */
+const MAX_SIDE = 5;
+const dim = z.number().int().min(2).max(MAX_SIDE);
 const int = z.number().int();
 export const cellSchema: z.ZodType<Cell> = z.tuple([int, int, int]);
 
@@ -71,12 +73,16 @@ export const stackingData = z
   });
 export type StackingData = z.output<typeof stackingData>;
 
-const cells = z.array(cellSchema);
+/** The most cells an action may list: the largest box's volume (a piece never has more). */
+export const MAX_ACTION_CELLS = MAX_SIDE ** 3;
+/** Piece names are colour words; a longer name is no piece's. */
+const pieceName = z.string().max(40);
+const cells = z.array(cellSchema).max(MAX_ACTION_CELLS);
 export const stackingAction = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("place"), piece: z.string(), cells }).strict(),
-  z.object({ action: z.literal("pickup"), piece: z.string() }).strict(),
-  z.object({ action: z.literal("state") }).strict(),
-  z.object({ action: z.literal("finish") }).strict(),
+  z.object({ action: z.literal("place"), piece: pieceName, cells }),
+  z.object({ action: z.literal("pickup"), piece: pieceName }),
+  z.object({ action: z.literal("state") }),
+  z.object({ action: z.literal("finish") }),
 ]);
 export type StackingAction = z.output<typeof stackingAction>;
 
