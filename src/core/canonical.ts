@@ -11,7 +11,8 @@ function sortKeys(value: unknown): unknown {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value).sort()) {
       const v = (value as Record<string, unknown>)[key];
-      if (v !== undefined) out[key] = sortKeys(v);
+      // Defined, not assigned: a "__proto__" key stays a key instead of becoming the prototype.
+      if (v !== undefined) Object.defineProperty(out, key, { value: sortKeys(v), enumerable: true });
     }
     return out;
   }

@@ -33,11 +33,14 @@ export function parseOverrides(pairs: readonly string[]): Record<string, unknown
     if (eq <= 0) throw new InputError(`expected key=value, got "${pair}"`, { field: "--set" });
     const key = pair.slice(0, eq);
     const raw = pair.slice(eq + 1);
+    let value: unknown;
     try {
-      out[key] = JSON.parse(raw) as unknown;
+      value = JSON.parse(raw) as unknown;
     } catch {
-      out[key] = raw;
+      value = raw;
     }
+    // Defined, not assigned: `--set __proto__=…` names a key, never the prototype.
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
