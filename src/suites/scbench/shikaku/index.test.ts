@@ -81,11 +81,16 @@ describe("shikaku task", () => {
       '{"rectangles": [[0, 0, 1.5, 1]]}',
       '{"rectangles": [["0", 0, 1, 1]]}',
       '{"rectangles": [["NaN", 0, 1, 1]]}',
-      '{"rectangles": [[0, 0, 1, 1]], "extra": 1}',
       '{"rectangles": {"0": [0, 0, 1, 1]}}',
       "[[0, 0, 1, 1]]",
     ];
     for (const text of bad) expect(isParseFailure(task.parse(text, inst)), text).toBe(true);
+    expect(
+      task.parse(
+        '{"reasoning": "…", "rectangles": [[0, 0, 1, 1]], "__proto__": {"x": 1}, "constructor": 1}',
+        inst,
+      ),
+    ).toEqual({ rectangles: [[0, 0, 1, 1]] });
     const ok = task.parse('Here it is:\n```json\n{"rectangles": [[0, 0, 1, 1], [-1, 2, 3, 4]]}\n```', inst);
     expect(ok).toEqual({
       rectangles: [

@@ -1,10 +1,18 @@
 import { z } from "zod";
+import { cappedList } from "../common/answer-caps.ts";
 
 /** [left_col, top_row, right_col, bottom_row], 0-indexed, inclusive. */
 export const rectSchema = z.tuple([z.int(), z.int(), z.int(), z.int()]);
 export type Rect = z.infer<typeof rectSchema>;
 
-export const answerSchema = z.object({ rectangles: z.array(rectSchema) }).strict();
+/**
+ * Most rectangles an answer may list: the largest grid the generator builds is 30×30, so a tiling never
+ * needs more than 900 (the largest level's has a few dozen).
+ */
+export const MAX_RECTANGLES = 2000;
+
+/** Unknown keys (a "reasoning" field, say) are ignored. */
+export const answerSchema = z.object({ rectangles: cappedList(rectSchema, MAX_RECTANGLES, "rectangles") });
 export type ShikakuAnswer = z.infer<typeof answerSchema>;
 
 /** `grid[row][col]`: 0 = blank, a positive integer = clue. `solution` is the generator's planted tiling. */

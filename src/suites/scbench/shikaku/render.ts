@@ -65,13 +65,13 @@ export function renderShikaku(data: ShikakuData, answer?: ShikakuAnswer, title?:
 
   if (answer) {
     const rects = answer.rectangles;
-    const { rects: reports, cover } = analyseTiling(data, rects);
+    const { rects: reports, coverCount } = analyseTiling(data, rects);
     const usable = reports.map((rep) => rep.wellFormed && rep.inBounds);
     const fill = colours(rects, usable);
     rects.forEach((rect, i) => {
       const rep = reports[i];
       if (!rep || !usable[i]) return;
-      const bad = rep.clues.length !== 1 || rep.clues[0] !== rectArea(rect);
+      const bad = rep.clueCount !== 1 || rep.clue !== rectArea(rect);
       const colour = bad ? BAD : (fill[i] as string);
       const [left, t, right, bottom] = rect;
       out.push(
@@ -80,12 +80,11 @@ export function renderShikaku(data: ShikakuData, answer?: ShikakuAnswer, title?:
           `${bad ? ' stroke-dasharray="6 3"' : ""}/>`,
       );
     });
-    cover.forEach((on, cell) => {
-      if (on.length === 1) return;
+    coverCount.forEach((count, cell) => {
+      if (count === 1) return;
       const r = Math.floor(cell / cols);
       const c = cell % cols;
-      const style =
-        on.length === 0 ? 'fill="none" stroke-dasharray="3 3"' : 'fill="#d62728" fill-opacity="0.45"';
+      const style = count === 0 ? 'fill="none" stroke-dasharray="3 3"' : 'fill="#d62728" fill-opacity="0.45"';
       out.push(
         `<rect x="${x(c) + 1}" y="${y(r) + 1}" width="${CELL - 2}" height="${CELL - 2}" ${style} stroke="${BAD}" stroke-width="2"/>`,
       );

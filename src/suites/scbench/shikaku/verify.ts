@@ -15,35 +15,47 @@ function firstFailure(checkName: string, failures: string[]): Check {
 export interface RectReport {
   wellFormed: boolean;
   inBounds: boolean;
-  /** Clue values inside the rectangle (only for well-formed, in-bounds rectangles). */
-  clues: number[];
+  /** Clue cells inside the rectangle (0 unless it is well-formed and in bounds). */
+  clueCount: number;
+  /** The first clue value inside it, or 0 when it holds none. */
+  clue: number;
 }
+
+/** How many covering rectangles a cell remembers by index (enough to name an overlap). */
+const NAMED_COVERS = 4;
 
 export interface TilingReport {
   rects: RectReport[];
-  /** Per cell (row-major): indices of the usable rectangles covering it. */
-  cover: number[][];
+  /** Per cell (row-major): how many usable rectangles cover it. */
+  coverCount: Int32Array;
+  /** Per cell: the indices of the first few usable rectangles covering it. */
+  coveredBy: number[][];
 }
 
 export function analyseTiling(data: ShikakuData, rects: readonly Rect[]): TilingReport {
   const { rows, cols, grid } = data;
-  const cover: number[][] = Array.from({ length: rows * cols }, () => []);
+  const coverCount = new Int32Array(rows * cols);
+  const coveredBy: number[][] = Array.from({ length: rows * cols }, () => []);
   const reports = rects.map(([left, top, right, bottom], i): RectReport => {
     const wellFormed = left <= right && top <= bottom;
     const inBounds = left >= 0 && top >= 0 && right < cols && bottom < rows;
-    const clues: number[] = [];
+    let clueCount = 0;
+    let clue = 0;
     if (wellFormed && inBounds) {
       for (let r = top; r <= bottom; r++) {
         for (let c = left; c <= right; c++) {
-          cover[r * cols + c]?.push(i);
+          const cell = r * cols + c;
+          const covers = coverCount[cell] as number;
+          coverCount[cell] = covers + 1;
+          if (covers < NAMED_COVERS) coveredBy[cell]?.push(i);
           const v = grid[r]?.[c] ?? 0;
-          if (v > 0) clues.push(v);
+          if (v > 0 && clueCount++ === 0) clue = v;
         }
       }
     }
-    return { wellFormed, inBounds, clues };
+    return { wellFormed, inBounds, clueCount, clue };
   });
-  return { rects: reports, cover };
+  return { rects: reports, coverCount, coveredBy };
 }
 
 /**
@@ -52,7 +64,7 @@ export function analyseTiling(data: ShikakuData, rects: readonly Rect[]): Tiling
  */
 export function verifyShikaku(data: ShikakuData, answer: ShikakuAnswer): Verdict {
   const rects = answer.rectangles;
-  const { rects: reports, cover } = analyseTiling(data, rects);
+  const { rects: reports, coverCount, coveredBy } = analyseTiling(data, rects);
 
   const malformed: string[] = [];
   const outside: string[] = [];
@@ -68,23 +80,25 @@ export function verifyShikaku(data: ShikakuData, answer: ShikakuAnswer): Verdict
       outside.push(`rectangle #${i} ${show(rect)} leaves the ${data.rows}×${data.cols} grid`);
       return;
     }
-    if (rep.clues.length !== 1) {
-      clueCount.push(`rectangle #${i} ${show(rect)} contains ${rep.clues.length} clues`);
+    if (rep.clueCount !== 1) {
+      clueCount.push(`rectangle #${i} ${show(rect)} contains ${rep.clueCount} clues`);
       return;
     }
-    const clue = rep.clues[0] as number;
-    if (rectArea(rect) !== clue) {
-      areas.push(`rectangle #${i} ${show(rect)} has area ${rectArea(rect)} but its clue is ${clue}`);
+    if (rectArea(rect) !== rep.clue) {
+      areas.push(`rectangle #${i} ${show(rect)} has area ${rectArea(rect)} but its clue is ${rep.clue}`);
     }
   });
 
   let tileProblem: string | undefined;
-  for (let cell = 0; cell < cover.length && tileProblem === undefined; cell++) {
-    const on = cover[cell] ?? [];
+  for (let cell = 0; cell < coverCount.length && tileProblem === undefined; cell++) {
+    const count = coverCount[cell] as number;
     const where = `cell (row ${Math.floor(cell / data.cols)}, col ${cell % data.cols})`;
-    if (on.length === 0) tileProblem = `${where} is not covered`;
-    else if (on.length > 1)
-      tileProblem = `${where} is covered by rectangles ${on.map((i) => `#${i}`).join(", ")}`;
+    if (count === 0) tileProblem = `${where} is not covered`;
+    else if (count > 1) {
+      const named = (coveredBy[cell] ?? []).map((i) => `#${i}`).join(", ");
+      const more = count > NAMED_COVERS ? ` (${count} in all)` : "";
+      tileProblem = `${where} is covered by rectangles ${named}${more}`;
+    }
   }
 
   return verdictFromChecks(
