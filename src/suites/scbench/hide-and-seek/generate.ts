@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { InputError } from "../../../core/errors.ts";
 import type { Rng } from "../../../core/rng.ts";
-import type { HideData } from "./scene.ts";
+import { type HideData, MIN_PERSON_WIDTH } from "./scene.ts";
 import { solveHiding } from "./solve.ts";
 import { verifyHiding } from "./verify.ts";
 
@@ -12,7 +12,7 @@ export const hideParams = z
     buildingWidth: z.number().positive().max(50).default(2),
     buildingHeight: z.number().positive().max(100).default(10),
     /** Side of a person's square footprint (m). */
-    personWidth: z.number().positive().max(5).default(0.5),
+    personWidth: z.number().min(MIN_PERSON_WIDTH).max(5).default(0.5),
     personHeight: z.number().positive().max(5).default(1.8),
     /** Largest ground distance from a person's centre to the building centre (m). */
     maxDistance: z.number().positive().max(200).default(30),

@@ -176,12 +176,14 @@ describe("hide-and-seek verify: near misses", () => {
       '{"people": [[1]]}',
       '{"people": [{"x": 1, "y": 2}]}',
       '{"persons": [[1, 2]]}',
-      '{"people": [[1, 2]], "extra": 1}',
       '{"people": [[1, 2]',
       "no answer",
     ]) {
       expect(isParseFailure(task.parse(text, inst)), text).toBe(true);
     }
+    expect(
+      task.parse('{"people": [[1, 2]], "reasoning": "…", "__proto__": {"x": 1}, "constructor": 1}', inst),
+    ).toEqual({ people: [[1, 2]] });
     expect(task.parse('Here: ```json\n{"people": [[1.5, -2]]}\n```', inst)).toEqual({ people: [[1.5, -2]] });
   });
 });

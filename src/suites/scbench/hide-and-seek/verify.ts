@@ -1,12 +1,6 @@
 import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
-import {
-  footprintsOverlap,
-  isHidden,
-  overlapsBuilding,
-  personBox,
-  type Vec2,
-  withinRange,
-} from "./geometry.ts";
+import { isHidden, overlapsBuilding, type Vec2, withinRange } from "./geometry.ts";
+import { overlapPartners } from "./overlaps.ts";
 import type { HideAnswer, HideData } from "./scene.ts";
 
 const INVALID = new Set(["hide.count"]);
@@ -21,21 +15,7 @@ export interface PersonReport {
 }
 
 export function analysePeople(data: HideData, people: readonly Vec2[]): PersonReport[] {
-  const boxes = people.map((p) => personBox(data, p));
-  const overlapsWith = people.map(() => -1);
-  // Sweep along x: only boxes whose x-intervals overlap can collide.
-  const order = people.map((_, i) => i).sort((a, b) => boxes[a]!.lo[0] - boxes[b]!.lo[0]);
-  for (let i = 0; i < order.length; i++) {
-    const a = order[i]!;
-    for (let j = i + 1; j < order.length; j++) {
-      const b = order[j]!;
-      if (boxes[b]!.lo[0] >= boxes[a]!.hi[0]) break;
-      if (footprintsOverlap(boxes[a]!, boxes[b]!)) {
-        if (overlapsWith[a] === -1) overlapsWith[a] = b;
-        if (overlapsWith[b] === -1) overlapsWith[b] = a;
-      }
-    }
-  }
+  const overlapsWith = overlapPartners(data, people);
   return people.map((p, i) => ({
     inRange: withinRange(data, p),
     inBuilding: overlapsBuilding(data, p),
