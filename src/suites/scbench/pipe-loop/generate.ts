@@ -1,5 +1,5 @@
 import type { Rng } from "../../../core/rng.ts";
-import { centroid, crossingPairs, dist, hullArea, turnAngle } from "./geometry.ts";
+import { centroid, countMeetingPairs, dist, hullArea, turnAngle } from "./geometry.ts";
 import { type Constraints, EDGES, type Edge, type PipeData, type PipeParams, type Pt, TOL } from "./model.ts";
 import { connectorsFor, constructLoop, referenceShape, riseFor } from "./solve.ts";
 import { verifyPipeLoop } from "./verify.ts";
@@ -92,7 +92,7 @@ export function generatePipeData(params: PipeParams, rng: Rng): PipeData {
   const answer = constructLoop(data);
   const verdict = verifyPipeLoop(data, answer);
   if (!verdict.passed) throw new Error(`pipe-loop: reference loop fails verify: ${verdict.failure?.message}`);
-  if (data.constraints.crossings === undefined && crossingPairs(answer.points).length !== 0)
+  if (data.constraints.crossings === undefined && countMeetingPairs(answer.points, 0).count !== 0)
     throw new Error("pipe-loop: reference loop is not simple");
   return data;
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { crossingPairs, hullArea, segmentsMeet, straightRuns } from "./geometry.ts";
+import { countMeetingPairs, hullArea, meetingPairs, segmentsMeet, straightRuns } from "./geometry.ts";
 import type { Pt } from "./model.ts";
 
 /** Independent check on small integer coordinates: exact rational parametric intersection. */
@@ -45,22 +45,30 @@ describe("pipe-loop geometry", () => {
   });
 
   it("counts the crossing of a bowtie and none for a square", () => {
-    expect(
-      crossingPairs([
+    expect([
+      ...meetingPairs([
         [0, 0],
         [1, 0],
         [0, 1],
         [1, 1],
       ]),
-    ).toEqual([[1, 3]]);
-    expect(
-      crossingPairs([
+    ]).toEqual([[1, 3]]);
+    expect([
+      ...meetingPairs([
         [0, 0],
         [1, 0],
         [1, 1],
         [0, 1],
       ]),
-    ).toEqual([]);
+    ]).toEqual([]);
+  });
+
+  it("counts meeting pairs up to one past the limit, keeping the first", () => {
+    const zigzag = Array.from({ length: 12 }, (_, i): [number, number] => [i % 2, i * 0.01]);
+    const all = [...meetingPairs(zigzag)];
+    expect(all.length).toBeGreaterThan(5);
+    expect(countMeetingPairs(zigzag, 2)).toEqual({ count: 3, first: all[0] });
+    expect(countMeetingPairs(zigzag, 100)).toEqual({ count: all.length, first: all[0] });
   });
 
   it("hull area and straight runs of a 2×1 rectangle of unit pipes", () => {

@@ -42,11 +42,13 @@ export function segmentsMeet(a: Pt, b: Pt, c: Pt, d: Pt): boolean {
   return false;
 }
 
-/** Pairs [i, j] (i < j) of non-adjacent loop segments (segment i runs from point i to point i+1) that meet. */
-export function crossingPairs(points: readonly Pt[]): [number, number][] {
+/**
+ * Pairs [i, j] (i < j) of non-adjacent loop segments (segment i runs from point i to point i+1) that
+ * meet, lazily in order: a caller that needs only the first few stops the quadratic scan early.
+ */
+export function* meetingPairs(points: readonly Pt[]): Generator<[number, number]> {
   const n = points.length;
-  const out: [number, number][] = [];
-  if (n < 4) return out;
+  if (n < 4) return;
   const seg = (i: number): [Pt, Pt] => [points[i] as Pt, points[(i + 1) % n] as Pt];
   for (let i = 0; i < n; i++) {
     const [a, b] = seg(i);
@@ -59,10 +61,23 @@ export function crossingPairs(points: readonly Pt[]): [number, number][] {
       const [c, d] = seg(j);
       if (Math.max(c[0], d[0]) < minX || Math.min(c[0], d[0]) > maxX) continue;
       if (Math.max(c[1], d[1]) < minY || Math.min(c[1], d[1]) > maxY) continue;
-      if (segmentsMeet(a, b, c, d)) out.push([i, j]);
+      if (segmentsMeet(a, b, c, d)) yield [i, j];
     }
   }
-  return out;
+}
+
+/** The first meeting pair and how many pairs meet, counted up to `limit + 1` (enough to tell "more than limit"). */
+export function countMeetingPairs(
+  points: readonly Pt[],
+  limit: number,
+): { count: number; first: [number, number] | undefined } {
+  let count = 0;
+  let first: [number, number] | undefined;
+  for (const pair of meetingPairs(points)) {
+    first ??= pair;
+    if (++count > limit) break;
+  }
+  return { count, first };
 }
 
 /** Area of the convex hull (monotone chain with exact orientation). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cappedList } from "../common/answer-caps.ts";
 
 export const EDGES = ["left", "right", "bottom", "top"] as const;
 export type Edge = (typeof EDGES)[number];
@@ -19,9 +20,14 @@ export const CONSTRAINTS = [
 ] as const;
 export type ConstraintKind = (typeof CONSTRAINTS)[number];
 
+/** Most pipes an instance may ask for (the largest level asks for 420). */
+export const MAX_PIPES = 2000;
+/** Most points an answer may list: 10× MAX_PIPES. */
+export const MAX_ANSWER_POINTS = 10 * MAX_PIPES;
+
 export const pipeParams = z
   .object({
-    pipes: z.int().min(3).max(2000).default(3),
+    pipes: z.int().min(3).max(MAX_PIPES).default(3),
     side: z.int().min(1).max(200).default(1),
     constraint: z.enum(CONSTRAINTS).default("none"),
   })
@@ -60,14 +66,15 @@ export const constraintsSchema = z.object({
 export type Constraints = z.infer<typeof constraintsSchema>;
 
 export const dataSchema = z.object({
-  pipes: z.int().min(3),
+  pipes: z.int().min(3).max(MAX_PIPES),
   side: z.number().positive(),
   constraints: constraintsSchema,
 });
 export type PipeData = z.infer<typeof dataSchema>;
 
-export const answerSchema = z.strictObject({
-  points: z.array(z.tuple([z.number(), z.number()])),
+/** Unknown keys (a "reasoning" field, say) are ignored. */
+export const answerSchema = z.object({
+  points: cappedList(z.tuple([z.number(), z.number()]), MAX_ANSWER_POINTS, "points"),
 });
 export type PipeAnswer = z.infer<typeof answerSchema>;
 export type Pt = readonly [number, number];

@@ -142,6 +142,26 @@ describe("pipe-loop verify near-misses", () => {
     expect(task.verify(withConstraints(run, { maxStraightRun: 2 }), { points: rect }).passed).toBe(true);
   });
 
+  it("skips the pairwise checks when the point count is already wrong", () => {
+    const l11 = make("level-11");
+    const pts = copy(good(l11));
+    const v = task.verify(l11, { points: [...pts, ...pts] });
+    expect(v.failure?.kind).toBe("invalid");
+    const unchecked = `not checked: ${2 * pts.length} points instead of ${pts.length}`;
+    for (const name of ["vertices.distinct", "constraints.crossings"])
+      expect(v.checks.find((c) => c.name === name)).toEqual({ name, ok: false, detail: unchecked });
+  });
+
+  it("stops counting crossings once there are more than required", () => {
+    // A zigzag whose segments all cross: far more meeting pairs than the one required.
+    const zigzag = Array.from({ length: 40 }, (_, i): [number, number] => [i % 2, i * 0.01]);
+    const one = withConstraints({ ...inst, data: { ...inst.data, pipes: 40 } }, { crossings: 1 });
+    const v = task.verify(one, { points: zigzag });
+    expect(v.checks.find((c) => c.name === "constraints.crossings")?.detail).toBe(
+      "more than 1 meeting pairs of segments, exactly 1 required",
+    );
+  });
+
   it("never throws on degenerate answers", () => {
     for (const points of [
       [],
