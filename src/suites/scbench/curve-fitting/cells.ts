@@ -1,4 +1,4 @@
-import type { Evaluator } from "./expression.ts";
+import type { Expression } from "./expression.ts";
 
 /** Threshold on the fraction of right cells for an answer to pass (the score itself is graded). */
 export const PASS_ACCURACY = 0.99;
@@ -16,16 +16,23 @@ export interface CellTally {
   examples: [number, number][];
 }
 
+/** The expression's value at every cell, row by row (x is the column, y the row, both from 0). */
+function cellValues(rows: readonly string[], f: Expression): { values: Float64Array; width: number } {
+  const width = rows.reduce((w, row) => Math.max(w, row.length), 0);
+  return { values: f.evaluateGrid(width, rows.length), width };
+}
+
 /**
  * Classifies every cell: x is the column and y the row index (0-based, origin top left); the
  * cell is class 1 when the value is > 0 and class 0 when it is ≤ 0; a non-finite value is wrong.
  */
-export function tallyCells(rows: readonly string[], f: Evaluator): CellTally {
+export function tallyCells(rows: readonly string[], f: Expression): CellTally {
   const tally: CellTally = { total: 0, correct: 0, nonFinite: 0, positive: 0, examples: [] };
+  const { values, width } = cellValues(rows, f);
   rows.forEach((row, y) => {
     for (let x = 0; x < row.length; x++) {
       tally.total++;
-      const v = f(x, y);
+      const v = values[y * width + x] as number;
       if (!Number.isFinite(v)) {
         tally.nonFinite++;
       } else {
@@ -47,11 +54,12 @@ export function scoreOf(accuracy: number): number {
 }
 
 /** Per-cell predictions of an expression: 1, 0, or -1 for a non-finite value. */
-export function predictCells(rows: readonly string[], f: Evaluator): number[][] {
+export function predictCells(rows: readonly string[], f: Expression): number[][] {
+  const { values, width } = cellValues(rows, f);
   return rows.map((row, y) => {
     const out: number[] = [];
     for (let x = 0; x < row.length; x++) {
-      const v = f(x, y);
+      const v = values[y * width + x] as number;
       out.push(Number.isFinite(v) ? (v > 0 ? 1 : 0) : -1);
     }
     return out;

@@ -90,6 +90,9 @@ describe("expression parser", () => {
     expect(error(`${"2^".repeat(MAX_EXPRESSION_DEPTH + 1)}x`)).toContain("nests deeper");
     expect(value(`${"(".repeat(50)}x${")".repeat(50)}`, 7)).toBe(7);
     expect(value(`x${"+x".repeat(600)}`, 1)).toBe(601);
+    const long = parseExpression(`x${"*y+x".repeat(399)}`);
+    // 399·x·y + x on a 2×3 grid.
+    expect(long.ok && [...long.evaluateGrid(2, 3)]).toEqual([0, 1, 0, 400, 0, 799]);
   });
 
   it("agrees with a direct evaluation of random expression trees", () => {
@@ -132,6 +135,9 @@ describe("expression parser", () => {
     fc.assert(
       fc.property(tree, fc.integer({ min: -5, max: 5 }), fc.integer({ min: -5, max: 5 }), (t, x, y) => {
         expect(value(t.text, x, y)).toBe(t.at(x, y));
+        const p = parseExpression(t.text);
+        const grid = p.ok ? p.evaluateGrid(3, 2) : [];
+        for (let i = 0; i < 6; i++) expect(grid[i]).toBe(t.at(i % 3, Math.floor(i / 3)));
       }),
       { numRuns: 300 },
     );

@@ -91,11 +91,13 @@ describe("polynomial curve fitting task", () => {
       '{"expr": "x-y"}',
       '{"expression": 5}',
       '{"expression": ["x"]}',
-      '{"expression": "x", "reasoning": "extra"}',
       "[]",
       "null",
     ];
     for (const text of bad) expect(isParseFailure(task.parse(text, inst)), text).toBe(true);
+    expect(
+      task.parse('{"expression": "x", "reasoning": "extra", "__proto__": {"x": 1}, "constructor": 1}', inst),
+    ).toEqual({ expression: "x" });
     expect(task.parse('Done.\n```json\n{"expression": "x - 3.5"}\n```', inst)).toEqual({
       expression: "x - 3.5",
     });

@@ -81,11 +81,11 @@ export function renderCurveFitting(data: CurveFittingData, answer?: CurveFitting
     if (!parsed.ok) {
       subtitle = `answer does not parse: ${parsed.error}`;
     } else {
-      const predicted = predictCells(data.rows, parsed.evaluate);
+      const predicted = predictCells(data.rows, parsed);
       const wrongRows = data.rows.map((row, y) =>
         [...row].map((ch, x) => (predicted[y]?.[x] === (ch === "1" ? 1 : 0) ? "." : "w")).join(""),
       );
-      const tally = tallyCells(data.rows, parsed.evaluate);
+      const tally = tallyCells(data.rows, parsed);
       const accuracy = tally.correct / tally.total;
       const wrong = tally.total - tally.correct;
       const path = runPath(runs(wrongRows, "w"), cell, left, top);

@@ -44,5 +44,6 @@ export const curveFittingData = z
   });
 export type CurveFittingData = z.infer<typeof curveFittingData>;
 
-export const curveFittingAnswer = z.object({ expression: z.string() }).strict();
+/** Unknown keys (a "reasoning" field, say) are ignored; the expression's length is capped by its parser. */
+export const curveFittingAnswer = z.object({ expression: z.string() });
 export type CurveFittingAnswer = z.infer<typeof curveFittingAnswer>;

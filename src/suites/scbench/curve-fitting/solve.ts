@@ -193,7 +193,7 @@ function writeExpression(w: Float64Array, n: number, degree: number, digits: num
 function accuracyOf(rows: readonly string[], expression: string): number {
   const parsed = parseExpression(expression);
   if (!parsed.ok) throw new Error(`curve-fitting: reference expression does not parse: ${parsed.error}`);
-  const tally = tallyCells(rows, parsed.evaluate);
+  const tally = tallyCells(rows, parsed);
   return tally.correct / tally.total;
 }
 

@@ -21,7 +21,7 @@ export function verifyCurveFitting(data: CurveFittingData, answer: CurveFittingA
       failure: { kind: "invalid", message: `expression.parse: ${parsed.error}` },
     };
   }
-  const t = tallyCells(data.rows, parsed.evaluate);
+  const t = tallyCells(data.rows, parsed);
   const accuracy = t.correct / t.total;
   const uniform = t.positive === 0 || t.positive === t.total;
   const checks: Check[] = [
