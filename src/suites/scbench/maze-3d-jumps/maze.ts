@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cappedList } from "../common/answer-caps.ts";
 
 /** The maze to build: an N×N heightmap, at least `minJumps` jumps, fixed heights for A and B. */
 export const dataSchema = z.object({
@@ -9,10 +10,23 @@ export const dataSchema = z.object({
 });
 export type MazeData = z.infer<typeof dataSchema>;
 
-/** The grid text, one string per row, top row first; each character is A, B or a digit 0–9. */
-export const answerSchema = z
-  .object({ rows: z.array(z.string().regex(/^[AB0-9]*$/, "rows hold only A, B and the digits 0-9")) })
-  .strict();
+/** Most rows, and most cells in a row, an answer may give: 10× the largest maze (60×60). */
+export const MAX_GRID_SIDE = 600;
+
+/**
+ * The grid text, one string per row, top row first; each character is A, B or a digit 0–9.
+ * Unknown keys are ignored.
+ */
+export const answerSchema = z.object({
+  rows: cappedList(
+    z
+      .string()
+      .max(MAX_GRID_SIDE, `more than ${MAX_GRID_SIDE} cells in a row`)
+      .regex(/^[AB0-9]*$/, "rows hold only A, B and the digits 0-9"),
+    MAX_GRID_SIDE,
+    "rows",
+  ),
+});
 export type MazeAnswer = z.infer<typeof answerSchema>;
 
 /** A move between two cells (indices row * size + col); a jump passes over `over`. */
