@@ -2,6 +2,7 @@ import { z } from "zod";
 import { stableId } from "../../../core/canonical.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance } from "../../../core/task.ts";
+import { cappedList } from "../common/answer-caps.ts";
 import { ORIENTATIONS } from "./rules.ts";
 import { LARGEST_DIGITS } from "./solve.ts";
 
@@ -41,8 +42,9 @@ export const stackItem = z.object({
 });
 export type StackItem = z.infer<typeof stackItem>;
 
+/** Unknown keys are ignored. */
 export const printablePrimeAnswer = z.object({
-  numberSequence: z.array(stackItem).max(ANSWER_DIGIT_CAP),
+  numberSequence: cappedList(stackItem, ANSWER_DIGIT_CAP, "digits"),
   reasoning: z.string().optional(),
 });
 export type PrintablePrimeAnswer = z.infer<typeof printablePrimeAnswer>;

@@ -37,6 +37,14 @@ describe("printable-prime verify", () => {
     expect(failed(answer(flat("2047")))).toEqual(["number.target", "number.prime", "stack.supports"]);
   });
 
+  it("leaves the slow primality test out for a long number that already breaks a rule", () => {
+    // Testing 10^999 + 7 would take about a second; 0 cannot be stacked on 1 anyway.
+    const v = verifyPrintablePrime(data, answer(flat(`1${"0".repeat(998)}7`)));
+    expect(v.checks.find((c) => c.name === "number.prime")?.detail).toBe(
+      "not checked: more than 65 digits and another rule already fails",
+    );
+  });
+
   it("a printable, triplet-free composite fails only number.prime", () => {
     const items = stack(ORIGINAL);
     const last = items[items.length - 1] as StackItem;

@@ -11,6 +11,7 @@ import {
   supportProblem,
   withCommas,
 } from "./rules.ts";
+import { LARGEST_DIGITS } from "./solve.ts";
 
 const INVALID = new Set(["number.digits"]);
 /** Checks that only scale the score: a short answer earns partial credit, a low stack loses 10%. */
@@ -85,14 +86,10 @@ export function verifyPrintablePrime(data: PrintablePrimeData, answer: Printable
     n < data.targetDigits ? [`${n} digits, short of the ${data.targetDigits} for full credit`] : [];
 
   const tripletFailures: string[] = [];
-  const primeFailures: string[] = [];
-  if (!usable) {
-    tripletFailures.push("not checked: the digits do not form a number");
-    primeFailures.push("not checked: the digits do not form a number");
-  } else {
+  if (!usable) tripletFailures.push("not checked: the digits do not form a number");
+  else {
     const repeated = repeatedGroup(digits);
     if (repeated !== null) tripletFailures.push(`the group ${repeated} repeats in ${withCommas(digits)}`);
-    if (!isPrime(BigInt(digits))) primeFailures.push(`${withCommas(digits)} is not prime (Baillie–PSW)`);
   }
 
   const orientationFailures: string[] = [];
@@ -110,6 +107,18 @@ export function verifyPrintablePrime(data: PrintablePrimeData, answer: Printable
       supportFailures.push(`layer ${i + 1}: ${it.digit} (${it.orientation}) ${on}: ${layer.supportProblem}`);
     }
   });
+
+  // Primality is the one slow check (about a second at 1000 digits). No stack longer than
+  // LARGEST_DIGITS keeps the stacking and triplet rules, so beyond that length another rule has
+  // already failed and the test is left out.
+  const otherRuleFails = [lengthFailures, tripletFailures, orientationFailures, supportFailures].some(
+    (f) => f.length > 0,
+  );
+  const primeFailures: string[] = [];
+  if (!usable) primeFailures.push("not checked: the digits do not form a number");
+  else if (n > LARGEST_DIGITS && otherRuleFails)
+    primeFailures.push(`not checked: more than ${LARGEST_DIGITS} digits and another rule already fails`);
+  else if (!isPrime(BigInt(digits))) primeFailures.push(`${withCommas(digits)} is not prime (Baillie–PSW)`);
 
   const tall = height > data.minHeightMm;
   const checks: Check[] = [
