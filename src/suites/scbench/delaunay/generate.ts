@@ -19,8 +19,11 @@ export type Layout = (typeof LAYOUTS)[number];
 /** Layouts that keep points in general position (unique Delaunay triangulation). */
 const GENERAL_POSITION: ReadonlySet<Layout> = new Set(["uniform", "clustered", "near-collinear"]);
 
+/** Most points an instance may have. */
+export const MAX_POINTS = 60;
+
 export const delaunayParams = z.object({
-  points: z.number().int().min(3).max(60).default(10),
+  points: z.number().int().min(3).max(MAX_POINTS).default(10),
   /**
    * uniform: random points; clustered: 2–4 tight groups; near-collinear: most points within 0.008 of a
    * line; lattice: a (possibly rotated) square lattice, many co-circular squares and collinear hull sides;
@@ -33,7 +36,12 @@ export type DelaunayParams = z.output<typeof delaunayParams>;
 
 const coord = z.number().int().min(0).max(SCALE);
 export const delaunayData = z
-  .object({ points: z.array(z.tuple([coord, coord])).min(3) })
+  .object({
+    points: z
+      .array(z.tuple([coord, coord]))
+      .min(3)
+      .max(MAX_POINTS),
+  })
   .refine((d) => new Set(d.points.map((p) => `${p[0]},${p[1]}`)).size === d.points.length, {
     message: "points must be distinct",
   })

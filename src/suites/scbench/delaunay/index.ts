@@ -2,12 +2,14 @@ import { z } from "zod";
 import { stableId } from "../../../core/canonical.ts";
 import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Instance, Task } from "../../../core/task.ts";
+import { cappedList } from "../common/answer-caps.ts";
 import {
   type DelaunayData,
   type DelaunayParams,
   delaunayData,
   delaunayParams,
   generatePoints,
+  MAX_POINTS,
 } from "./generate.ts";
 import { hullBoundary } from "./geometry.ts";
 import { delaunayPrompt } from "./prompt.ts";
@@ -17,8 +19,20 @@ import { type DelaunayAnswer, verifyTriangulation } from "./verify.ts";
 
 const ID = "scbench/delaunay";
 
+/**
+ * Most triangles an answer may list: 10× the most a triangulation of MAX_POINTS points can have.
+ * A triangle's entries are capped loosely, so that a wrong count is still reported by the
+ * verifier. Unknown keys are ignored.
+ */
+export const MAX_TRIANGLES = 10 * (2 * MAX_POINTS - 5);
+const MAX_TRIANGLE_ENTRIES = 30;
+
 export const delaunayAnswer: z.ZodType<DelaunayAnswer> = z.object({
-  triangles: z.array(z.array(z.number())),
+  triangles: cappedList(
+    cappedList(z.number(), MAX_TRIANGLE_ENTRIES, "entries in a triangle"),
+    MAX_TRIANGLES,
+    "triangles",
+  ),
 });
 
 /** The 25 subpasses: growing uniform sets, then clustered, near-collinear and co-circular layouts. */

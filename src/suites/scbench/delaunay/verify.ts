@@ -23,7 +23,7 @@ export function verifyTriangulation(points: readonly Pt[], answer: DelaunayAnswe
   answer.triangles.forEach((t, k) => {
     if (t.length !== 3) badIndex.push(`triangle ${k} has ${t.length} entries, not 3`);
     else if (!t.every((i) => Number.isInteger(i) && i >= 0 && i < n))
-      badIndex.push(`triangle ${k} ${show(t)} uses an index outside 0..${n - 1}`);
+      badIndex.push(`triangle ${k} ${show(t)} has an entry that is not a point index 0..${n - 1}`);
     else if (new Set(t).size !== 3) badIndex.push(`triangle ${k} ${show(t)} repeats a vertex`);
   });
   const indices = check("triangles.indices", badIndex);

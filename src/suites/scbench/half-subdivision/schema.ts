@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cappedList } from "../common/answer-caps.ts";
 import { AXIS_LETTERS, isLeafSet } from "./tree.ts";
 
 /** Every axis of the dimension appears in the cycle, and no other axis does. */
@@ -72,7 +73,20 @@ export const halfSubdivisionData = z
 
 export type HalfSubdivisionData = z.infer<typeof halfSubdivisionData>;
 
-/** Any strings are readable; whether they are addresses is for `verify` to judge. */
-export const halfSubdivisionAnswer = z.object({ neighbours: z.array(z.string().max(256)).max(4096) });
+/** Most neighbours an answer may list (a tree has at most 2000 leaves), and the longest string in it. */
+export const MAX_NEIGHBOURS = 4096;
+const MAX_ADDRESS_LENGTH = 256;
+
+/**
+ * Any strings are readable; whether they are addresses is for `verify` to judge. Unknown keys are
+ * ignored.
+ */
+export const halfSubdivisionAnswer = z.object({
+  neighbours: cappedList(
+    z.string().max(MAX_ADDRESS_LENGTH, `an entry longer than ${MAX_ADDRESS_LENGTH} characters`),
+    MAX_NEIGHBOURS,
+    "neighbours",
+  ),
+});
 
 export type HalfSubdivisionAnswer = z.infer<typeof halfSubdivisionAnswer>;

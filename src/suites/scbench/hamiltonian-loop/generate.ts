@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { Rng } from "../../../core/rng.ts";
-import { blockedOf, type Cell, type Grid, gridOf, type LoopAnswer, type LoopData } from "./grid.ts";
+import { blockedOf, type Cell, type Grid, gridOf, type LoopAnswer, type LoopData, MAX_SIDE } from "./grid.ts";
 import { findLoop } from "./solve.ts";
 import { verifyLoop } from "./verify.ts";
 
 export const loopParams = z
   .object({
-    width: z.int().min(2).max(64).default(8),
-    height: z.int().min(2).max(64).default(8),
+    width: z.int().min(2).max(MAX_SIDE).default(8),
+    height: z.int().min(2).max(MAX_SIDE).default(8),
     /** Number of blocked cells. */
     obstacles: z.int().min(0).default(0),
   })

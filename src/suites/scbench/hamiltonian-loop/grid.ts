@@ -1,10 +1,17 @@
 import { z } from "zod";
+import { cappedList } from "../common/answer-caps.ts";
 
 /** A cell as [x, y]: x = column (0 = left), y = row (0 = top). */
 export const cellSchema = z.tuple([z.int(), z.int()]);
 export type Cell = z.infer<typeof cellSchema>;
 
-export const answerSchema = z.object({ loop: z.array(cellSchema) }).strict();
+/** Widest and tallest grid an instance may have. */
+export const MAX_SIDE = 64;
+/** Most cells a loop may list: 5× the largest grid. */
+export const MAX_LOOP_CELLS = 5 * MAX_SIDE * MAX_SIDE;
+
+/** Unknown keys (a "reasoning" field, say) are ignored. */
+export const answerSchema = z.object({ loop: cappedList(cellSchema, MAX_LOOP_CELLS, "cells") });
 export type LoopAnswer = z.infer<typeof answerSchema>;
 
 /**
@@ -13,8 +20,8 @@ export type LoopAnswer = z.infer<typeof answerSchema>;
  */
 export const dataSchema = z
   .object({
-    width: z.int().min(1),
-    height: z.int().min(1),
+    width: z.int().min(1).max(MAX_SIDE),
+    height: z.int().min(1).max(MAX_SIDE),
     /** Blocked cells as [x, y], sorted row-major, no repeats. */
     blocked: z.array(cellSchema),
   })

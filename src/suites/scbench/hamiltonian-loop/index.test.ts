@@ -90,10 +90,12 @@ describe("hamiltonian-loop task", () => {
       '{"loop": [["0", 0]]}',
       '{"loop": [["NaN", 0]]}',
       '{"loop": [{"x": 0, "y": 0}]}',
-      '{"loop": [[0, 0]], "extra": 1}',
       '{"loop": "0,0 1,0"}',
     ];
     for (const text of bad) expect(isParseFailure(task.parse(text, inst)), text).toBe(true);
+    expect(
+      task.parse('{"loop": [[0, 0]], "reasoning": "…", "__proto__": {"x": 1}, "constructor": 1}', inst),
+    ).toEqual({ loop: [[0, 0]] });
     expect(task.parse('Loop:\n```json\n{"loop": [[0, 0], [-1, 2]]}\n```', inst)).toEqual({
       loop: [
         [0, 0],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cappedList } from "../common/answer-caps.ts";
 
 /** Largest playfield the generator builds (the original's 10D binary grid has 1024 cells). */
 export const MAX_CELLS = 4096;
@@ -6,10 +7,13 @@ export const MAX_CELLS = 4096;
 const coord = z.int().min(0);
 const point = z.array(coord);
 
+/** Most axes a playfield may have. */
+export const MAX_DIMENSION = 10;
+
 export const hyperSnakeParams = z
   .object({
     /** Extent of every axis; the number of entries is the dimension (2 to 10). */
-    shape: z.array(z.int().min(2).max(32)).min(2).max(10).default([6, 6]),
+    shape: z.array(z.int().min(2).max(32)).min(2).max(MAX_DIMENSION).default([6, 6]),
     /** Number of wall cells. */
     walls: z.int().min(0).max(400).default(0),
     /** Number of food cells. */
@@ -42,8 +46,13 @@ export const dataSchema = z.object({
 });
 export type HyperSnakeData = z.infer<typeof dataSchema>;
 
+/** Most cells a path may list: a legal path never revisits a cell, so it never needs more than MAX_CELLS. */
+export const MAX_PATH = 10 * MAX_CELLS;
+/** Most coordinates a cell of the path may have (a wrong count is reported by the verifier). */
+export const MAX_COORDINATES = 10 * MAX_DIMENSION;
+
 export const answerSchema = z.object({
-  path: z.array(z.array(z.int())).min(1).max(100_000),
+  path: cappedList(cappedList(z.int(), MAX_COORDINATES, "coordinates in a cell"), MAX_PATH, "cells").min(1),
 });
 export type HyperSnakeAnswer = z.infer<typeof answerSchema>;
 export type Point = number[];

@@ -25,6 +25,17 @@ function check(name: string, bad: string[], what: string): Check {
     : { name, ok: false, detail: `${what}: ${first(bad, (s) => s, bad.length)}` };
 }
 
+/** Do two cells of the same dimension differ by 1 in exactly one coordinate? */
+function isUnitStep(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  let changed = 0;
+  for (let j = 0; j < a.length; j++) {
+    const d = Math.abs((b[j] as number) - (a[j] as number));
+    if (d > 1 || (d === 1 && ++changed > 1)) return false;
+  }
+  return changed === 1;
+}
+
 export function verifySnake(data: HyperSnakeData, answer: HyperSnakeAnswer): Verdict {
   const { box, wall, open } = field(data);
   const path = answer.path;
@@ -50,13 +61,7 @@ export function verifySnake(data: HyperSnakeData, answer: HyperSnakeAnswer): Ver
   for (let i = 1; i < path.length; i++) {
     const a = path[i - 1] ?? [];
     const b = path[i] ?? [];
-    const diffs = Array.from({ length: Math.max(a.length, b.length) }, (_, j) =>
-      Math.abs((b[j] ?? 0) - (a[j] ?? 0)),
-    );
-    const changed = diffs.filter((x) => x !== 0);
-    if (a.length !== b.length || changed.length !== 1 || changed[0] !== 1) {
-      badSteps.push(`step ${i} ${fmt(a)} → ${fmt(b)}`);
-    }
+    if (!isUnitStep(a, b)) badSteps.push(`step ${i} ${fmt(a)} → ${fmt(b)}`);
   }
   checks.push(check("moves.unit_step", badSteps, "each step must change exactly one coordinate by 1"));
 

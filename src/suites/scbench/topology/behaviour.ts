@@ -4,6 +4,7 @@ import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { JsonSchema, Task } from "../../../core/task.ts";
 import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
+import { cappedList } from "../common/answer-caps.ts";
 import { BEHAVIOURS, type Behaviour, behaviour, CANONICAL_CONFIGURATIONS, classCount } from "./corners.ts";
 import { BEHAVIOUR_RULES, buildPrompt, CROSSED_SIDES, checkPromptOptions, GEOMETRY } from "./prompt-parts.ts";
 import { BAD, OK, renderPanels, type SquareDrawing } from "./render.ts";
@@ -24,7 +25,11 @@ export type BehaviourParams = z.infer<typeof behaviourParams>;
 export const behaviourData = z.object({ squares: z.array(labelledSquareSchema).min(1) });
 export type BehaviourData = z.infer<typeof behaviourData>;
 
-export const behaviourAnswer = z.object({ behaviours: z.array(z.enum(BEHAVIOURS)) });
+/** Capped at 10× the most squares an instance has (40); unknown keys are ignored. */
+export const MAX_BEHAVIOURS = 400;
+export const behaviourAnswer = z.object({
+  behaviours: cappedList(z.enum(BEHAVIOURS), MAX_BEHAVIOURS, "behaviours"),
+});
 export type BehaviourAnswer = z.infer<typeof behaviourAnswer>;
 
 const outputSchema: JsonSchema = {

@@ -4,6 +4,7 @@ import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { JsonSchema, Task } from "../../../core/task.ts";
 import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
+import { cappedList, firstFew } from "../common/answer-caps.ts";
 import {
   behaviour,
   CANONICAL_CONFIGURATIONS,
@@ -53,7 +54,21 @@ type EdgeSquare = z.infer<typeof edgeSquareSchema>;
 export const edgesData = z.object({ squares: z.array(edgeSquareSchema).min(1) });
 export type EdgesData = z.infer<typeof edgesData>;
 
-export const edgesAnswer = z.object({ squares: z.array(z.array(z.array(z.number().int()))) });
+/**
+ * Caps far above a real answer's (one list per square, at most 6 pairs each); a wrong number of
+ * squares or a pair of the wrong length is still reported by the verifier. Unknown keys are ignored.
+ */
+export const MAX_SQUARES = 400;
+const MAX_PAIRS = 60;
+const MAX_PAIR_ENTRIES = 16;
+
+export const edgesAnswer = z.object({
+  squares: cappedList(
+    cappedList(cappedList(z.number().int(), MAX_PAIR_ENTRIES, "edge numbers in a pair"), MAX_PAIRS, "pairs"),
+    MAX_SQUARES,
+    "squares",
+  ),
+});
 export type EdgesAnswer = z.infer<typeof edgesAnswer>;
 
 const outputSchema: JsonSchema = {
@@ -166,17 +181,17 @@ function verifyAnswer(data: EdgesData, answer: EdgesAnswer): Verdict {
     {
       name: "edges.well_formed",
       ok: malformed.length === 0,
-      detail: malformed.length ? malformed.join("; ") : `${n} squares of edge-number pairs`,
+      detail: malformed.length ? firstFew(malformed) : `${n} squares of edge-number pairs`,
     },
     {
       name: "edges.sorted_pairs",
       ok: unsorted.length === 0,
-      detail: unsorted.length ? unsorted.join("; ") : "every pair has i < j and appears once",
+      detail: unsorted.length ? firstFew(unsorted) : "every pair has i < j and appears once",
     },
     {
       name: "edges.match",
       ok: mismatched.length === 0,
-      detail: mismatched.length ? mismatched.join("; ") : "every square's guaranteed curves match",
+      detail: mismatched.length ? firstFew(mismatched) : "every square's guaranteed curves match",
     },
   ];
   return verdictFromChecks(checks, new Set(["edges.well_formed"]));

@@ -4,6 +4,7 @@ import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { JsonSchema, Task } from "../../../core/task.ts";
 import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
+import { cappedList, firstFew } from "../common/answer-caps.ts";
 import {
   allLabellings,
   behaviour,
@@ -45,7 +46,20 @@ export const enumerationData = z.object({
 });
 export type EnumerationData = z.infer<typeof enumerationData>;
 
-export const enumerationAnswer = z.object({ configurations: z.array(z.array(z.number().int())) });
+/**
+ * Caps far above a real answer's (at most a few dozen configurations of 4 labels); a wrong number of
+ * labels is still reported by the verifier. Unknown keys are ignored.
+ */
+export const MAX_CONFIGURATIONS = 1000;
+const MAX_LABELS = 16;
+
+export const enumerationAnswer = z.object({
+  configurations: cappedList(
+    cappedList(z.number().int(), MAX_LABELS, "labels in a configuration"),
+    MAX_CONFIGURATIONS,
+    "configurations",
+  ),
+});
 export type EnumerationAnswer = z.infer<typeof enumerationAnswer>;
 
 const outputSchema: JsonSchema = {
@@ -130,14 +144,14 @@ function verifyAnswer(data: EnumerationData, answer: EnumerationAnswer): Verdict
       name: "configs.well_formed",
       ok: malformed.length === 0,
       detail: malformed.length
-        ? `${malformed.join("; ")}: need 4 labels from 0 to ${data.classes - 1}`
+        ? `${firstFew(malformed)}: need 4 labels from 0 to ${data.classes - 1}`
         : `${answer.configurations.length} configurations of 4 labels`,
     },
     {
       name: "configs.unique",
       ok: duplicates.length === 0,
       detail: duplicates.length
-        ? `same after relabelling: ${duplicates.join("; ")}`
+        ? `same after relabelling: ${firstFew(duplicates)}`
         : "no repeats after relabelling",
     },
     {

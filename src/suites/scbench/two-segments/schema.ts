@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cappedList } from "../common/answer-caps.ts";
 
 export const TIERS = ["easy", "medium", "hard"] as const;
 export type Tier = (typeof TIERS)[number];
@@ -27,6 +28,10 @@ export type TwoSegmentsData = z.infer<typeof twoSegmentsData>;
 
 const point = z.tuple([z.number(), z.number()]);
 const segment = z.tuple([point, point]);
-/** Any number of segments parses, so a wrong count is reported by the verifier as malformed. */
-export const twoSegmentsAnswer = z.object({ segments: z.array(segment) });
+/**
+ * Up to MAX_SEGMENTS segments parse, so a wrong count is reported by the verifier as malformed.
+ * Unknown keys are ignored.
+ */
+export const MAX_SEGMENTS = 100;
+export const twoSegmentsAnswer = z.object({ segments: cappedList(segment, MAX_SEGMENTS, "segments") });
 export type TwoSegmentsAnswer = z.infer<typeof twoSegmentsAnswer>;

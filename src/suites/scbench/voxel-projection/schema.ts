@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cappedList } from "../common/answer-caps.ts";
 
 /** Largest cube side: keeps the prompt, the drawing and the N³ occupancy grid small. */
 export const MAX_SIDE = 40;
@@ -35,8 +36,12 @@ export type VoxelProjectionData = z.infer<typeof dataSchema>;
 
 export type Voxel = [number, number, number];
 
+/** Most voxels an answer may list: the largest cube's cells, and some repeats. */
+export const MAX_ANSWER_VOXELS = MAX_SIDE ** 3 + 1000;
+
+/** Unknown keys are ignored. */
 export const answerSchema = z.object({
-  voxels: z.array(z.tuple([z.int(), z.int(), z.int()])).max(MAX_SIDE ** 3 + 1000),
+  voxels: cappedList(z.tuple([z.int(), z.int(), z.int()]), MAX_ANSWER_VOXELS, "voxels"),
 });
 export type VoxelProjectionAnswer = z.infer<typeof answerSchema>;
 
