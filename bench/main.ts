@@ -18,6 +18,7 @@ import { verifyPath } from "../src/suites/sparc/verify.ts";
 import { benchBurr, benchDlx, benchStacking } from "./chain.ts";
 import { benchComBench } from "./combench.ts";
 import { benchHarness, type HarnessFigures } from "./harness.ts";
+import { benchHostile } from "./hostile.ts";
 import { benchScbench } from "./scbench.ts";
 
 const runsArg = process.argv.indexOf("--runs");
@@ -161,6 +162,7 @@ rows.push(...benchDlx(repeat));
 rows.push(...benchStacking(median, RUNS));
 rows.push(...benchBurr());
 rows.push(...(await benchComBench(median, RUNS)));
+rows.push(...(await benchHostile(median, RUNS)));
 
 const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c]?.length ?? 0), 6));
 const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(" | ")} |`;
