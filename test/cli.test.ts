@@ -60,6 +60,29 @@ describe("plumb CLI", () => {
     expect(r.stderr).toMatch(/640 verdicts: 640 passed/);
   });
 
+  it("stops solve --all at 10,000 solutions unless told otherwise, and says so", () => {
+    const dir = tmp();
+    const file = join(dir, "open-5x5.jsonl");
+    // A 5×5 grid with no rules: over a million lines from S to E.
+    const grid = Array.from({ length: 11 }, (_, y) =>
+      Array.from({ length: 11 }, (_, x) => (x % 2 === 1 && y % 2 === 1 ? "N" : "+")),
+    );
+    (grid[10] as string[])[0] = "S";
+    (grid[0] as string[])[10] = "E";
+    const [record] = sparcRecords();
+    const open = { ...record, id: "open-5x5", grid_size: { width: 5, height: 5 }, polyshapes: "{}" };
+    writeFileSync(
+      file,
+      `${JSON.stringify({ ...open, puzzle_array: grid, solutions: [], solution_count: 0 })}\n`,
+    );
+    const capped = plumb("solve", "sparc", "--instances", file, "--all");
+    expect(capped.code, capped.stderr).toBe(0);
+    expect(jsonl(capped.stdout)[0]).toMatchObject({ count: 10_000, complete: false });
+    expect(capped.stderr).toContain("1 instance(s) stopped at 10,000 solutions (--max-solutions)");
+    const few = plumb("solve", "sparc", "--instances", file, "--all", "--max-solutions", "7");
+    expect(jsonl(few.stdout)[0]).toMatchObject({ count: 7, complete: false });
+  });
+
   it("solves official puzzles to exactly their stored solution sets (--all)", () => {
     const dir = tmp();
     const subset = join(dir, "subset.jsonl");
