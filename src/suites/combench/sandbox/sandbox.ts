@@ -130,7 +130,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       }
       if (typeof result !== "object" || result === null) return failed("its evaluation produced no value");
       const { error } = result as { error?: unknown };
-      if (typeof error === "string") return failed(error);
+      // The payload can write this report itself: only a short string is kept.
+      if (typeof error === "string") return failed(error.length > 300 ? `${error.slice(0, 300)}…` : error);
       return { ok: true, value: result, ms, isolation };
     },
   };
