@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { type PolyMesh, type TriMesh, triangulate, type Vec3 } from "./mesh.ts";
 import {
   checkPolyhedron,
-  crossingPairs,
+  crossingBudget,
+  findCrossings,
   type RawMesh,
   trianglesCross,
   trianglesMeet,
@@ -286,7 +287,7 @@ describe("self-intersection", () => {
         let brute = false;
         for (let i = 0; i < tri.triangles.length && !brute; i++)
           for (let j = i + 1; j < tri.triangles.length && !brute; j++) brute = trianglesCross(tri, i, j);
-        expect(crossingPairs(tri).length > 0).toBe(brute);
+        expect(findCrossings(tri).pairs.length > 0).toBe(brute);
       }),
       { numRuns: 150 },
     );
@@ -301,6 +302,46 @@ describe("self-intersection", () => {
     expect(Math.abs((r.volume as number) - exact) / exact).toBeLessThan(0.01);
     const dented = t.vertices.map((v, i) => (i === 0 ? ([v[0] - 7, v[1], v[2]] as Vec3) : v));
     expect(failing({ vertices: dented, faces: t.faces })).toContain("mesh.self_intersection");
+  });
+});
+
+describe("hostile meshes stay cheap", () => {
+  /** A cone over an n-gon: n side triangles share the apex, so every pair's bounding boxes overlap. */
+  const cone = (n: number): PolyMesh => ({
+    vertices: [
+      [0, 0, 10],
+      ...Array.from(
+        { length: n },
+        (_, i) => [10 * Math.cos((2 * Math.PI * i) / n), 10 * Math.sin((2 * Math.PI * i) / n), 0] as Vec3,
+      ),
+    ],
+    faces: [
+      ...Array.from({ length: n }, (_, i) => [0, 1 + i, 1 + ((i + 1) % n)]),
+      Array.from({ length: n }, (_, i) => n - i),
+    ],
+  });
+
+  it("a self-intersection search past its work budget gives up and fails, naming why", () => {
+    const fan = triangulate(cone(3000));
+    // About n²/2 candidate pairs around the apex: far past the budget for n triangles.
+    expect(findCrossings(fan).exhausted).toBe(true);
+    expect(failing(cone(3000))).toEqual(["mesh.self_intersection"]);
+    expect(checkPolyhedron(cone(3000)).checks.find((c) => !c.ok)?.detail).toMatch(
+      /^not checkable: .*work budget/,
+    );
+    // The same cone with a sane number of sides is checked in full and passes.
+    expect(findCrossings(triangulate(cone(128)))).toEqual({ pairs: [], exhausted: false });
+    expect(checkPolyhedron(cone(128)).ok).toBe(true);
+    // A budget shared by several meshes is consumed by each.
+    const budget = crossingBudget(0);
+    findCrossings(triangulate(cone(128)), 10, budget);
+    expect(budget.candidates).toBeLessThan(crossingBudget(0).candidates);
+  });
+
+  it("thousands of copies of one vertex report the first thousand pairs", () => {
+    const pile = { vertices: Array.from({ length: 5000 }, () => [1, 2, 3]), faces: [[0, 1, 2]] };
+    const detail = checkPolyhedron(pile).checks.find((c) => c.name === "mesh.duplicate_vertices")?.detail;
+    expect(detail).toMatch(/^1000 pairs of vertices closer than 0\.00001 \(the search stopped there\)/);
   });
 });
 
