@@ -1,4 +1,4 @@
-import { kernel, type Manifold, withKernel } from "../../../geometry/manifold.ts";
+import { type CrossSection, kernel, type Manifold, withKernel } from "../../../geometry/manifold.ts";
 import { fromManifold, type Mat4Rows } from "../../../geometry/mesh.ts";
 import type { InterlockingAnswer, InterlockingData, Part } from "./schema.ts";
 
@@ -131,9 +131,9 @@ function bandSolid(l: Layout, kind: Kind, band: [number, number], du: number, dv
   return withKernel((keep) => {
     const [bottom, top] = bandSpan(l, band);
     const bw = l.barWidth;
-    const box = (u0: number, u1: number, v0: number, v1: number): Manifold =>
-      keep(keep(kernel.Manifold.cube([u1 - u0, v1 - v0, DEPTH])).translate([u0 + du, v0 - bottom + dv, 0]));
-    const pieces: Manifold[] = [];
+    const box = (u0: number, u1: number, v0: number, v1: number): CrossSection =>
+      keep(keep(kernel.CrossSection.square([u1 - u0, v1 - v0])).translate([u0 + du, v0 - bottom + dv]));
+    const pieces: CrossSection[] = [];
     const reach = kind === "A" ? l.rod + DEPTH / 2 : l.rod - DEPTH / 2;
     for (let k = band[0]; k <= band[1]; k++) pieces.push(box(-reach, reach, k * l.pitchZ, k * l.pitchZ + bw));
     for (let j = 0; j <= l.cols; j++) {
@@ -148,7 +148,9 @@ function bandSolid(l: Layout, kind: Kind, band: [number, number], du: number, dv
             box(side * l.rod - DEPTH / 2, side * l.rod + DEPTH / 2, mid - DEPTH / 2, mid + DEPTH / 2),
           );
       }
-    const body = keep(kernel.Manifold.union(pieces));
+    // Extruding the exact 2D union of the bars keeps the mesh clean: a 3D union of boxes that share
+    // their top and bottom faces leaves slivers and coincident vertices in the panel's faces.
+    const body = keep(keep(kernel.CrossSection.union(pieces)).extrude(DEPTH));
     const holes = [-1, 1].map((side) =>
       keep(
         keep(
@@ -211,7 +213,7 @@ export function referenceDesign(
       parts.push({
         name: `${wall.name} wall, band ${b + 1} of ${l.bands[wall.kind].length}`,
         vertices: mesh.vertices.map((v) => [round4(v[0]), round4(v[1]), round4(v[2])]),
-        faces: mesh.triangles,
+        faces: mesh.triangles.map((t) => [...t]),
         transform,
       });
     });
