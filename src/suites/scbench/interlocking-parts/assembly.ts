@@ -18,11 +18,11 @@ export interface CheckResult {
   detail: string;
 }
 
-/** The assembled parts (null where a part is not a valid solid) with their bounding boxes. */
+/** The assembled parts (all valid solids: the criteria run only past basic validity) with their bounding boxes. */
 export interface Assembly {
-  solids: (Manifold | null)[];
-  boxes: (Box3 | null)[];
-  /** Bounding box of all valid parts. */
+  solids: Manifold[];
+  boxes: Box3[];
+  /** Bounding box of all parts. */
   box: Box3;
 }
 
@@ -44,9 +44,9 @@ function boxSolid(keep: Keep, b: Box3): Manifold {
 
 const volumeOf = (keep: Keep, a: Manifold, b: Manifold): number => keep(a.intersect(b)).volume();
 
-/** Valid parts whose bounding boxes meet the box. */
+/** Parts whose bounding boxes meet the box. */
 function partsIn(as: Assembly, box: Box3): Manifold[] {
-  return as.solids.filter((s, i): s is Manifold => s !== null && overlap(as.boxes[i] as Box3, box));
+  return as.solids.filter((_, i) => overlap(as.boxes[i] as Box3, box));
 }
 
 /** Material volume of all parts inside a box (overlapping parts count twice). */
@@ -202,9 +202,7 @@ export function rodPieces(keep: Keep, as: Assembly, rods: readonly { x: number; 
   return rods.map(({ x, y }) => {
     const column = asBox([x - R, y - R, as.box.min[2] - 1], [x + R, y + R, as.box.max[2] + 1]);
     const solid = boxSolid(keep, column);
-    return as.solids.map((s, i) =>
-      s && overlap(as.boxes[i] as Box3, column) ? keep(s.intersect(solid)) : null,
-    );
+    return as.solids.map((s, i) => (overlap(as.boxes[i] as Box3, column) ? keep(s.intersect(solid)) : null));
   });
 }
 
@@ -254,11 +252,11 @@ export function interference(keep: Keep, as: Assembly): CheckResult {
   const { solids, boxes } = as;
   for (let i = 0; i < solids.length; i++)
     for (let j = i + 1; j < solids.length; j++) {
-      const a = solids[i];
-      const b = solids[j];
+      const a = solids[i] as Manifold;
+      const b = solids[j] as Manifold;
       const ba = boxes[i] as Box3;
       const bb = boxes[j] as Box3;
-      if (!a || !b || !overlap(ba, bb)) continue;
+      if (!overlap(ba, bb)) continue;
       const common = boxSolid(
         keep,
         asBox(
@@ -282,8 +280,7 @@ export function rodEngagement(
   const R = RULES.engageDiameter / 2;
   const { min, max } = as.box;
   const bad: string[] = [];
-  as.solids.forEach((solid, i) => {
-    if (!solid) return;
+  as.solids.forEach((_, i) => {
     const engaged = rods.filter(({ x, y }, r) => {
       const piece = pieces[r]?.[i];
       if (!piece) return false;

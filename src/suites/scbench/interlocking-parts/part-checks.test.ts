@@ -78,6 +78,28 @@ describe("part checks", () => {
     expect(printReport(part(shift(wedge(50))), BUILD).overhangFraction).toBeGreaterThan(0);
   });
 
+  it("rejects two boxes glued at one corner, a vertex pushed through the far face, and non-finite numbers", () => {
+    const a = boxMesh([0, 0, 0], [10, 10, 10]);
+    const b = boxMesh([10, 10, 10], [20, 20, 20]);
+    // Corner 7 of the first box is (10, 10, 10), corner 0 of the second: weld them.
+    const glued: TriMesh = {
+      vertices: [...a.vertices, ...b.vertices],
+      triangles: [
+        ...a.triangles,
+        ...b.triangles.map((t) => t.map((i) => (i === 0 ? 7 : i + 8)) as [number, number, number]),
+      ],
+    };
+    expect(meshProblem(part(glued))).toMatch(/not edge-manifold: 1 vertex/);
+    // The top corner (10, 10, 10) pushed down to z = −5: its triangles pierce the bottom face.
+    const dented: TriMesh = { ...a, vertices: a.vertices.map((v, i) => (i === 7 ? [10, 10, -5] : v)) };
+    expect(meshProblem(part(dented))).toMatch(/self-intersecting: \d+ pairs of triangles crossing/);
+    const nan = a.vertices.map((v, i) => (i === 3 ? [Number.NaN, v[1], v[2]] : v)) as TriMesh["vertices"];
+    expect(meshProblem(part({ ...a, vertices: nan }))).toMatch(/vertex #3 is not three finite numbers/);
+    const far = { ...part(a), transform: I.map((r, i) => (i === 0 ? [1, 0, 0, Infinity] : r)) as Mat4Rows };
+    expect(meshProblem(far)).toMatch(/finite/);
+    expect(meshProblem(part(a))).toBeNull();
+  });
+
   it("rejects meshes with holes, flipped faces, two bodies or bad transforms", () => {
     const box = boxMesh([0, 0, 0], [10, 10, 10]);
     expect(meshProblem(part({ ...box, triangles: box.triangles.slice(1) }))).toMatch(/not closed/);

@@ -9,19 +9,38 @@ import {
   type TriMesh,
   type Vec3,
 } from "../../../geometry/mesh.ts";
+import {
+  type CrossingBudget,
+  crossingBudget,
+  nonManifoldVertices,
+  selfIntersectionProblem,
+} from "../../../geometry/mesh-validity.ts";
 import { type Part, RULES } from "./schema.ts";
 
 export const meshOf = (p: Part): TriMesh => ({ vertices: p.vertices, triangles: p.faces });
 
-/** Why a part's mesh or transform is not a valid solid part (null when it is), short of the kernel's own test. */
-export function meshProblem(p: Part): string | null {
+/**
+ * Why a part's mesh or transform is not a valid solid part (null when it is), short of the
+ * kernel's own test: sizes, finite numbers, indices, a closed edge-manifold surface (no edge or
+ * vertex shared by separate sheets), outward winding, one body, positive volume, a rigid
+ * transform, and no self-intersection (the last and costliest; `budget` bounds its work and may
+ * be shared by all the parts of an answer).
+ */
+export function meshProblem(p: Part, budget: CrossingBudget = crossingBudget(p.faces.length)): string | null {
   const n = p.vertices.length;
   if (p.faces.length > RULES.maxTriangles)
     return `${p.faces.length} triangles (at most ${RULES.maxTriangles})`;
   if (n > RULES.maxVertices) return `${n} vertices (at most ${RULES.maxVertices})`;
   if (p.faces.length < 4) return "fewer than 4 triangles";
+  const nonFinite = p.vertices.findIndex((v) => v.length !== 3 || !v.every(Number.isFinite));
+  if (nonFinite >= 0) return `vertex #${nonFinite} is not three finite numbers`;
   const bad = p.faces.findIndex(
-    (f) => f.some((i) => i >= n) || f[0] === f[1] || f[1] === f[2] || f[0] === f[2],
+    (f) =>
+      f.length !== 3 ||
+      f.some((i) => !Number.isInteger(i) || i < 0 || i >= n) ||
+      f[0] === f[1] ||
+      f[1] === f[2] ||
+      f[0] === f[2],
   );
   if (bad >= 0) return `triangle #${bad} has an index out of range or repeated`;
   const edges = edgeReport(p.faces);
@@ -29,17 +48,25 @@ export function meshProblem(p: Part): string | null {
     return `not closed: ${edges.boundary.length} boundary edge(s), e.g. ${edges.boundary[0]}`;
   if (edges.nonManifold.length > 0)
     return `${edges.nonManifold.length} edge(s) shared by more than two triangles`;
+  const pinched = nonManifoldVertices(p.faces);
+  if (pinched.length > 0)
+    return `not edge-manifold: ${pinched.length} vertex(es) where separate sheets of surface touch (solids joined at a point), e.g. vertex #${pinched[0]}`;
   if (edges.misoriented.length > 0) return `inconsistent winding on ${edges.misoriented.length} edge(s)`;
   const bodies = faceComponents(p.faces, n).length;
   if (bodies !== 1) return `${bodies} separate bodies`;
   const volume = signedVolume(meshOf(p));
   if (!(volume > RULES.volumeTolerance))
     return volume < 0 ? `inward-facing triangles (volume ${volume.toFixed(1)})` : "zero volume";
-  return transformProblem(p.transform);
+  const transform = transformProblem(p.transform);
+  if (transform) return transform;
+  const crossing = selfIntersectionProblem(meshOf(p), budget);
+  return crossing === undefined ? null : `self-intersecting: ${crossing}`;
 }
 
 /** A printed part can only be moved and turned: the transform must be a proper rigid motion. */
 export function transformProblem(m: Mat4Rows): string | null {
+  if (m.length !== 4 || !m.every((r) => r.length === 4 && r.every(Number.isFinite)))
+    return "transform is not a 4 × 4 matrix of finite numbers";
   const [r0, r1, r2, r3] = m;
   if (r3[0] !== 0 || r3[1] !== 0 || r3[2] !== 0 || r3[3] !== 1)
     return "transform's last row is not [0, 0, 0, 1]";
@@ -47,7 +74,8 @@ export function transformProblem(m: Mat4Rows): string | null {
   for (let i = 0; i < 3; i++)
     for (let j = 0; j < 3; j++) {
       const d = (rows[i] as Vec3).reduce((s, x, k) => s + x * ((rows[j] as Vec3)[k] as number), 0);
-      if (Math.abs(d - (i === j ? 1 : 0)) > 1e-4) return "transform's 3 × 3 part is not a rotation";
+      if (Math.abs(d - (i === j ? 1 : 0)) > 1e-4)
+        return "transform's 3 × 3 part is not a rotation (orthonormal rows: no scale, no shear)";
     }
   const det =
     r0[0] * (r1[1] * r2[2] - r1[2] * r2[1]) -

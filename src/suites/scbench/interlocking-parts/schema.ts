@@ -62,16 +62,22 @@ const coord = z.number().min(-1e5).max(1e5);
 const vec3 = z.tuple([coord, coord, coord]);
 const row = z.tuple([coord, coord, coord, coord]);
 const index = z.number().int().min(0);
+/**
+ * Size caps of an answer, readable but refused beyond: per part 2.5× the rules' 20,000 (a part
+ * over the rules' limit is read and then fails basic validity, naming it), 10× the parts and 25×
+ * the rods needed. Answers with other than 10 parts are not built at all.
+ */
+export const ANSWER_LIMITS = { parts: 100, partSize: 50_000, rods: 100, name: 200 } as const;
 export const partSchema = z.object({
-  name: z.string().max(200),
-  vertices: z.array(vec3).max(200000),
-  faces: z.array(z.tuple([index, index, index])).max(200000),
+  name: z.string().max(ANSWER_LIMITS.name),
+  vertices: z.array(vec3).max(ANSWER_LIMITS.partSize),
+  faces: z.array(z.tuple([index, index, index])).max(ANSWER_LIMITS.partSize),
   transform: z.tuple([row, row, row, row]),
 });
 export type Part = z.infer<typeof partSchema>;
 export const answerSchema = z.object({
-  parts: z.array(partSchema).max(100),
-  rods: z.array(z.object({ x: coord, y: coord })).max(100),
+  parts: z.array(partSchema).max(ANSWER_LIMITS.parts),
+  rods: z.array(z.object({ x: coord, y: coord })).max(ANSWER_LIMITS.rods),
 });
 export type InterlockingAnswer = z.infer<typeof answerSchema>;
 

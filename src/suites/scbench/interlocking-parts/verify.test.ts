@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { kernel, withKernel } from "../../../geometry/manifold.ts";
-import { fromManifold, type Mat4Rows, toManifold } from "../../../geometry/mesh.ts";
+import { boxMesh, fromManifold, type Mat4Rows, toManifold } from "../../../geometry/mesh.ts";
+import { checkPolyhedron, DEFAULT_LIMITS } from "../../../geometry/mesh-validity.ts";
 import { type DesignOptions, layoutOf, referenceDesign } from "./design.ts";
 import { meshOf } from "./part-checks.ts";
 import type { InterlockingAnswer, InterlockingData, Part } from "./schema.ts";
@@ -71,36 +72,97 @@ describe("interlocking-parts verify", () => {
     expect(failing(a)).toEqual(["interference"]);
   });
 
-  it("a hole in a mesh fails basic validity, and the failure is 'invalid'", () => {
-    const a = reference();
-    (a.parts[0] as Part).faces.pop();
-    const v = verifyInterlocking(DATA, a);
-    expect(v.checks.find((c) => c.name === "basic")).toMatchObject({ ok: false });
-    expect(v.checks.find((c) => c.name === "basic")?.detail).toMatch(/not closed/);
-    expect(v.failure?.kind).toBe("invalid");
-    expect(v.score).toBeLessThan(1);
+  it("every reference part passes all of the CSG task's polyhedron checks (outliers aside: parts are 375 mm long)", () => {
+    for (const p of reference().parts) {
+      const r = checkPolyhedron(
+        { vertices: p.vertices, faces: p.faces },
+        { ...DEFAULT_LIMITS, outlierDistance: Number.POSITIVE_INFINITY },
+      );
+      expect(
+        r.checks.filter((c) => !c.ok),
+        p.name,
+      ).toEqual([]);
+    }
   });
 
-  it("basic validity catches wrong counts, flipped winding, two bodies and mirroring transforms", () => {
-    const nine = reference();
-    nine.parts.pop();
-    expect(failing(nine)).toContain("basic");
+  it("any basic-validity failure fails all nine criteria and scores 0, as the original grader does", () => {
+    const near: [string, (a: InterlockingAnswer) => void, RegExp][] = [
+      [
+        "a NaN vertex",
+        (a) => {
+          (a.parts[0] as Part).vertices[5] = [Number.NaN, 0, 0];
+        },
+        /part #0: vertex #5 is not three finite numbers/,
+      ],
+      [
+        "an inside-out part",
+        (a) => {
+          const p = a.parts[1] as Part;
+          p.faces = p.faces.map(([i, j, k]) => [i, k, j]);
+        },
+        /part #1: inward-facing triangles/,
+      ],
+      [
+        "a mirrored transform",
+        (a) => {
+          const t = (a.parts[2] as Part).transform;
+          t[0] = t[0].map((x, i) => (i < 3 ? -x : x)) as Mat4Rows[0];
+        },
+        /part #2: transform mirrors the part/,
+      ],
+      [
+        "a 2× scaled transform",
+        (a) => {
+          const t = (a.parts[3] as Part).transform;
+          for (const row of t.slice(0, 3)) for (let j = 0; j < 3; j++) row[j] = 2 * (row[j] as number);
+        },
+        /part #3: transform's 3 × 3 part is not a rotation/,
+      ],
+      ["9 parts", (a) => void a.parts.pop(), /^9 parts, exactly 10 needed/],
+      ["a hole", (a) => void (a.parts[4] as Part).faces.pop(), /part #4: not closed: 3 boundary edge/],
+      [
+        "two boxes sharing one vertex",
+        (a) => {
+          const b1 = boxMesh([0, 0, 0], [100, 50, 10]);
+          const b2 = boxMesh([100, 50, 10], [200, 100, 20]);
+          // Corner 7 of the first box is corner 0 of the second.
+          const faces = [...b1.triangles, ...b2.triangles.map((t) => t.map((i) => (i === 0 ? 7 : i + 8)))];
+          a.parts[5] = { ...(a.parts[5] as Part), vertices: [...b1.vertices, ...b2.vertices], faces } as Part;
+        },
+        /part #5: not edge-manifold/,
+      ],
+      [
+        "a vertex pushed through the panel",
+        (a) => {
+          const p = a.parts[6] as Part;
+          const top = p.vertices.findIndex((v) => v[2] === 10);
+          p.vertices[top] = [
+            (p.vertices[top] as Part["vertices"][number])[0],
+            (p.vertices[top] as Part["vertices"][number])[1],
+            -5,
+          ];
+        },
+        /part #6: self-intersecting/,
+      ],
+    ];
+    for (const [what, spoil, why] of near) {
+      const a = reference();
+      spoil(a);
+      const v = verifyInterlocking(DATA, a);
+      expect(v.score, what).toBe(0);
+      expect(failing(a), what).toEqual([...CRITERIA]);
+      expect(v.checks[0]?.detail, what).toMatch(why);
+      expect(v.checks[1]?.detail, what).toMatch(/not checked: the answer fails basic validity/);
+      expect(v.failure, what).toMatchObject({ kind: "invalid", message: expect.stringMatching(/^basic: /) });
+    }
+  });
 
-    const flipped = reference();
-    const p0 = flipped.parts[0] as Part;
-    p0.faces = p0.faces.map(([i, j, k]) => [i, k, j]);
-    expect(failing(flipped)).toContain("basic");
-
+  it("basic validity catches two bodies in one part", () => {
     const twoBodies = reference();
     const p1 = twoBodies.parts[0] as Part;
     const [lo] = bounds(p1, 1);
     twoBodies.parts[0] = cut(p1, [-1, lo + 100, -1], [500, lo + 120, 20]);
     expect(verifyInterlocking(DATA, twoBodies).checks[0]?.detail).toMatch(/2 separate bodies/);
-
-    const mirrored = reference();
-    const t = (mirrored.parts[2] as Part).transform;
-    t[0] = t[0].map((x, i) => (i < 3 ? -x : x)) as Mat4Rows[0];
-    expect(verifyInterlocking(DATA, mirrored).checks[0]?.detail).toMatch(/mirror|rotation/);
   });
 
   it("a part that engages one rod fails rod engagement only", () => {

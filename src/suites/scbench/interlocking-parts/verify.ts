@@ -1,6 +1,7 @@
 import type { Check, Verdict } from "../../../core/verdict.ts";
 import { type Manifold, withKernel } from "../../../geometry/manifold.ts";
 import { toManifold, transformMesh } from "../../../geometry/mesh.ts";
+import { crossingBudget } from "../../../geometry/mesh-validity.ts";
 import {
   type Assembly,
   assemblySize,
@@ -38,16 +39,18 @@ export type Criterion = (typeof CRITERIA)[number];
 interface Assembled {
   /** Each part as a kernel solid in the assembly, null when its mesh is not a valid solid. */
   solids: (Manifold | null)[];
-  boxes: (Box3 | null)[];
   problems: (string | null)[];
 }
 
 function assemble(keep: Keep, answer: InterlockingAnswer): Assembled {
   const solids: (Manifold | null)[] = [];
-  const boxes: (Box3 | null)[] = [];
   const problems: (string | null)[] = [];
+  // One self-intersection budget for the whole answer bounds the work ten hostile parts can cause.
+  const budget = crossingBudget(
+    answer.parts.reduce((n, p) => n + Math.min(p.faces.length, RULES.maxTriangles), 0),
+  );
   for (const part of answer.parts) {
-    let problem = meshProblem(part);
+    let problem = meshProblem(part, budget);
     let solid: Manifold | null = null;
     if (!problem) {
       try {
@@ -58,18 +61,28 @@ function assemble(keep: Keep, answer: InterlockingAnswer): Assembled {
         problem = `manifold-3d rejects the mesh (${e instanceof Error ? e.message : String(e)})`;
       }
     }
-    if (problem) solid = null;
-    solids.push(solid);
-    boxes.push(solid ? (solid.boundingBox() as Box3) : null);
+    solids.push(problem ? null : solid);
     problems.push(problem);
   }
-  return { solids, boxes, problems };
+  return { solids, problems };
 }
 
 const listed = (items: string[]) =>
   items.slice(0, 4).join("; ") + (items.length > 4 ? `; … (${items.length} in all)` : "");
 
-/** Runs every criterion; `only` limits the run to some (for the bench). Returns the checks in order. */
+/** Why the answer fails basic validity (criterion 0), or undefined when it passes. */
+function basicProblem(answer: InterlockingAnswer, problems: (string | null)[]): string | undefined {
+  const bad = problems.flatMap((p, i) => (p ? [`part #${i}: ${p}`] : []));
+  if (answer.parts.length !== RULES.partCount)
+    bad.unshift(`${answer.parts.length} parts, exactly ${RULES.partCount} needed`);
+  return bad.length > 0 ? listed(bad) : undefined;
+}
+
+/**
+ * Runs every criterion; `only` limits the run to some (for the bench). Returns the checks in order.
+ * As in the original grader, criteria 1–8 are only checked on an answer that passes basic
+ * validity: when it fails, they all fail and the score is 0.
+ */
 export function runCriteria(
   data: InterlockingData,
   answer: InterlockingAnswer,
@@ -77,40 +90,39 @@ export function runCriteria(
 ): Check[] {
   const l: Limits = limitsOf(data);
   return withKernel((keep) => {
-    const { solids, boxes, problems } = assemble(keep, answer);
+    // Ten parts at most are built: more already fail basic validity on the count alone.
+    const counted = answer.parts.length === RULES.partCount ? answer : { ...answer, parts: [] };
+    const { solids, problems } = assemble(keep, counted);
     const want = (c: Criterion) => !only || only.has(c);
     const results = new Map<Criterion, CheckResult>();
 
-    const bad = problems.flatMap((p, i) => (p ? [`part #${i}: ${p}`] : []));
-    if (answer.parts.length !== RULES.partCount)
-      bad.unshift(`${answer.parts.length} parts, exactly ${RULES.partCount} needed`);
+    const basic = basicProblem(answer, problems);
     results.set("basic", {
-      ok: bad.length === 0,
-      detail: listed(bad) || `${RULES.partCount} valid closed single-body parts`,
+      ok: basic === undefined,
+      detail: basic ?? `${RULES.partCount} valid closed single-body parts`,
     });
-
-    if (want("printability")) {
-      // Parts that are not valid solids are left to "basic"; with none valid there is nothing to print.
-      const unprintable = answer.parts.flatMap((p, i) =>
-        problems[i] ? [] : printReport(p, data.build).problems.map((m) => `part #${i}: ${m}`),
-      );
-      if (problems.every((p) => p !== null)) unprintable.push("no valid part to print");
-      results.set("printability", {
-        ok: unprintable.length === 0,
-        detail: listed(unprintable) || "every part prints flat",
-      });
-    }
-
-    const valid = boxes.filter((b): b is Box3 => b !== null);
-    if (valid.length === 0) {
-      for (const c of CRITERIA.slice(2)) results.set(c, { ok: false, detail: "no valid part to assemble" });
+    if (basic !== undefined) {
+      for (const c of CRITERIA.slice(1))
+        results.set(c, { ok: false, detail: "not checked: the answer fails basic validity" });
     } else {
+      if (want("printability")) {
+        const unprintable = answer.parts.flatMap((p, i) =>
+          printReport(p, data.build).problems.map((m) => `part #${i}: ${m}`),
+        );
+        results.set("printability", {
+          ok: unprintable.length === 0,
+          detail: listed(unprintable) || "every part prints flat",
+        });
+      }
+      // Past basic validity every part is a solid.
+      const valid = solids as Manifold[];
+      const boxes = valid.map((s) => s.boundingBox() as Box3);
       const as: Assembly = {
-        solids,
+        solids: valid,
         boxes,
         box: {
-          min: [0, 1, 2].map((k) => Math.min(...valid.map((b) => b.min[k] as number))) as Box3["min"],
-          max: [0, 1, 2].map((k) => Math.max(...valid.map((b) => b.max[k] as number))) as Box3["max"],
+          min: [0, 1, 2].map((k) => Math.min(...boxes.map((b) => b.min[k] as number))) as Box3["min"],
+          max: [0, 1, 2].map((k) => Math.max(...boxes.map((b) => b.max[k] as number))) as Box3["max"],
         },
       };
       const needWalls = want("bar_gaps") || want("bar_thickness") || want("gap_uniformity");
@@ -131,14 +143,18 @@ export function runCriteria(
   });
 }
 
-/** Partial credit: the share of the nine criteria passed; a pass needs all nine. */
+/**
+ * Partial credit: the share of the nine criteria passed (0 when basic validity fails, since the
+ * other eight are then failed too); a pass needs all nine.
+ */
 export function verifyInterlocking(data: InterlockingData, answer: InterlockingAnswer): Verdict {
   const checks = runCriteria(data, answer);
   const passed = checks.filter((c) => c.ok).length;
   const score = passed / CRITERIA.length;
   if (passed === CRITERIA.length) return { score: 1, passed: true, checks };
   const failed = checks.filter((c) => !c.ok);
-  const kind = failed.some((c) => c.name === "basic") ? "invalid" : "wrong";
-  const message = failed.map((c) => `${c.name}: ${c.detail}`).join("; ");
+  const basic = checks.find((c) => c.name === "basic");
+  const kind = basic && !basic.ok ? "invalid" : "wrong";
+  const message = (basic && !basic.ok ? [basic] : failed).map((c) => `${c.name}: ${c.detail}`).join("; ");
   return { score, passed: false, checks, failure: { kind, message } };
 }
