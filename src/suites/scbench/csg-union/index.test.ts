@@ -129,6 +129,30 @@ describe("csg-union task", () => {
       expect(isParseFailure(task.parse(bad, inst))).toBe(true);
   });
 
+  it("answers past the size caps are unreadable, naming the field; the caps are in the prompt", () => {
+    const inst = make("case-1", "caps");
+    const text = task.prompt(inst).messages[1]!.content;
+    expect(text).toContain(
+      "at most 20000 vertices, at most 256 vertices per face, and at most 60000 vertex indices",
+    );
+    const failure = (a: unknown) => {
+      const r = task.parse(JSON.stringify(a), inst);
+      return isParseFailure(r) ? r.message : "read";
+    };
+    const cube = task.solve!(inst).answers[0]!;
+    expect(failure(cube)).toBe("read");
+    expect(failure({ ...cube, vertices: [[0, 0, 0, 1], ...cube.vertices] })).toMatch(
+      /^answer\.vertices\[0\]: Too big/,
+    );
+    expect(
+      failure({ ...cube, faces: [Array.from({ length: 257 }, (_, i) => i % 3), ...cube.faces] }),
+    ).toMatch(/^answer\.faces\[0\]: Too big/);
+    const many = Array.from({ length: 15_001 }, () => [0, 1, 2, 3]);
+    expect(failure({ ...cube, faces: many })).toMatch(/^answer\.faces: the faces may hold at most 60000/);
+    const infinite = task.parse('{"vertices": [[1e999, 0, 0]], "faces": [[0, 0, 0]]}', inst);
+    expect(isParseFailure(infinite) && infinite.message).toMatch(/^answer\.vertices\[0\]\[0\]: .*Infinity/);
+  });
+
   it("random answers are well formed and fail", () => {
     const inst = make("case-3", "r");
     const a = task.randomAnswer!(inst, new Rng("x"));

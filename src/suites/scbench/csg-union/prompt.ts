@@ -2,7 +2,7 @@ import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
 import { DEFAULT_LIMITS as L } from "../../../geometry/mesh-validity.ts";
 import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
 import { describeTree } from "./describe.ts";
-import type { CsgData } from "./schema.ts";
+import { ANSWER_LIMITS, type CsgData } from "./schema.ts";
 import { FULL_MARKS_ACCURACY } from "./verify.ts";
 
 export const outputSchema: JsonSchema = {
@@ -13,9 +13,19 @@ export const outputSchema: JsonSchema = {
   properties: {
     vertices: {
       type: "array",
+      maxItems: ANSWER_LIMITS.vertices,
       items: { type: "array", minItems: 3, maxItems: 3, items: { type: "number" } },
     },
-    faces: { type: "array", items: { type: "array", minItems: 3, items: { type: "integer", minimum: 0 } } },
+    faces: {
+      type: "array",
+      maxItems: ANSWER_LIMITS.faceIndices / 3,
+      items: {
+        type: "array",
+        minItems: 3,
+        maxItems: ANSWER_LIMITS.faceSize,
+        items: { type: "integer", minimum: 0 },
+      },
+    },
   },
 };
 
@@ -38,6 +48,8 @@ export function csgPrompt(data: CsgData, opts: PromptOptions = {}): Prompt {
     'Answer format: a polyhedron {"vertices": [[x, y, z], ...], "faces": [[i, j, k, ...], ...]}; each face is a planar polygon listing 0-based vertex indices. ' +
       "Faces are ordered COUNTER-CLOCKWISE when seen from OUTSIDE the solid (by the right-hand rule the face normal points outward). " +
       "Note: this is the opposite of OpenSCAD's polyhedron(), whose faces are listed clockwise seen from outside; reverse OpenSCAD's faces if you start from them.",
+    "",
+    `Size limits (a larger answer is unreadable and scores 0): at most ${ANSWER_LIMITS.vertices} vertices, at most ${ANSWER_LIMITS.faceSize} vertices per face, and at most ${ANSWER_LIMITS.faceIndices} vertex indices over all faces.`,
     "",
     "The polyhedron must pass every one of these checks:",
     "1. Non-empty: at least one vertex and one face.",

@@ -57,8 +57,19 @@ export const dataSchema = z.object({
 });
 export type CsgData = z.infer<typeof dataSchema>;
 
+/**
+ * Answer size caps, about 100× the largest reference (142 vertices, 280 triangles) and small enough
+ * that the checks stay fast: triangulating a face costs up to its size squared.
+ */
+export const ANSWER_LIMITS = { vertices: 20_000, faceSize: 256, faceIndices: 60_000 } as const;
+
 export const answerSchema = z.object({
-  vertices: z.array(z.array(z.number())).max(20_000),
-  faces: z.array(z.array(z.number())).max(40_000),
+  vertices: z.array(z.array(z.number()).max(3)).max(ANSWER_LIMITS.vertices),
+  faces: z
+    .array(z.array(z.number()).max(ANSWER_LIMITS.faceSize))
+    .max(ANSWER_LIMITS.faceIndices / 3)
+    .refine((faces) => faces.reduce((n, f) => n + f.length, 0) <= ANSWER_LIMITS.faceIndices, {
+      message: `the faces may hold at most ${ANSWER_LIMITS.faceIndices} vertex indices in all`,
+    }),
 });
 export type CsgAnswer = z.infer<typeof answerSchema>;
