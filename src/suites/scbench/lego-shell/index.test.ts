@@ -103,7 +103,7 @@ describe("lego-shell task", () => {
       "8 mm",
       "0.01 mm",
       "0.65",
-      "3000",
+      "At most 10000 bricks",
       "5000 output tokens",
     ])
       expect(text).toContain(s);

@@ -16,6 +16,8 @@ import { BRICK_LONG, type Brick, type LegoShellData, TOLERANCE } from "./schema.
 export interface RuleResult {
   bad: number[];
   detail?: string;
+  /** The rule could not be checked (the detail says why): it fails. */
+  unchecked?: boolean;
 }
 
 export interface Inspection {
@@ -25,6 +27,15 @@ export interface Inspection {
   stable: RuleResult;
   inBounds: RuleResult;
 }
+
+/**
+ * Bricks that do not overlap each other each meet about a dozen bricks of the next layer at most;
+ * past this many stud connections per brick, bricks are stacked on top of each other and the
+ * connections are not enumerated (that would be quadratic).
+ */
+const MAX_LINKS_PER_BRICK = 16;
+/** Overlapping pairs listed at most (the search stops there). */
+const MAX_CLASHES = 1000;
 
 const fmt = (v: number): string => String(Math.round(v * 100) / 100);
 const show = (bricks: readonly Brick[], i: number): string => {
@@ -55,13 +66,19 @@ function find(parent: number[], i: number): number {
 
 /**
  * Pairs (i, j), i from `lower` and j from `upper`, whose footprints overlap (i < j when the lists
- * are the same). A sweep along x: footprints are at most 32 mm wide, so only bricks starting
- * within 32 mm before a brick's end can meet it.
+ * are the same), appended to `out` until it holds `limit` pairs. A sweep along x: footprints are
+ * at most 32 mm wide, so only bricks starting within 32 mm before a brick's end can meet it.
+ * Returns false when it stopped at the limit.
  */
-function overlappingPairs(boxes: readonly Box[], lower: number[], upper: number[]): [number, number][] {
+function overlappingPairs(
+  boxes: readonly Box[],
+  lower: number[],
+  upper: number[],
+  out: [number, number][],
+  limit: number,
+): boolean {
   const minX = (i: number) => (boxes[i] as Box).min[0];
   const sorted = [...upper].sort((a, b) => minX(a) - minX(b));
-  const pairs: [number, number][] = [];
   for (const i of lower) {
     const box = boxes[i] as Box;
     let lo = 0;
@@ -73,18 +90,25 @@ function overlappingPairs(boxes: readonly Box[], lower: number[], upper: number[
     }
     for (let k = lo; k < sorted.length && minX(sorted[k] as number) < box.max[0]; k++) {
       const j = sorted[k] as number;
-      if ((lower !== upper || i < j) && footprintsOverlap(box, boxes[j] as Box)) pairs.push([i, j]);
+      if ((lower !== upper || i < j) && footprintsOverlap(box, boxes[j] as Box)) {
+        if (out.length >= limit) return false;
+        out.push([i, j]);
+      }
     }
   }
-  return pairs;
+  return true;
 }
 
-/** Pairs (i, j) of bricks in layers L and L+1 whose footprints overlap: the stud connections. */
-function connections(boxes: readonly Box[], layers: Map<number, number[]>): [number, number][] {
+/** Pairs (i, j) of bricks in layers L and L+1 whose footprints overlap: the stud connections (null past the limit). */
+function connections(
+  boxes: readonly Box[],
+  layers: Map<number, number[]>,
+  limit = MAX_LINKS_PER_BRICK * boxes.length,
+): [number, number][] | null {
   const pairs: [number, number][] = [];
   for (const [layer, lower] of layers) {
     const upper = layers.get(layer + 1);
-    if (upper) pairs.push(...overlappingPairs(boxes, lower, upper));
+    if (upper && !overlappingPairs(boxes, lower, upper, pairs, limit)) return null;
   }
   return pairs;
 }
@@ -103,10 +127,10 @@ function components(count: number, links: [number, number][]): number[][] {
   return [...parts.values()];
 }
 
-/** The parts of a build: index lists of the bricks joined by stud connections. */
-export function partsOf(bricks: readonly Brick[]): number[][] {
-  const boxes = bricks.map(brickBox);
-  return components(bricks.length, connections(boxes, byLayer(bricks)));
+/** The parts of a build: index lists of the bricks joined by stud connections (null: bricks overlap too much to tell). */
+export function partsOf(bricks: readonly Brick[]): number[][] | null {
+  const links = connections(bricks.map(brickBox), byLayer(bricks));
+  return links && components(bricks.length, links);
 }
 
 /** Rule 4: each part (bricks joined by studs) has a ground brick and its centre of mass over its ground footprint. */
@@ -162,7 +186,29 @@ function bounds(data: LegoShellData, bricks: readonly Brick[], boxes: readonly B
 export function inspectBricks(data: LegoShellData, bricks: readonly Brick[]): Inspection {
   const boxes = bricks.map(brickBox);
   const layers = byLayer(bricks);
+
+  const overlapping: [number, number][] = [];
+  for (const members of layers.values())
+    if (!overlappingPairs(boxes, members, members, overlapping, MAX_CLASHES)) break;
+  const clash = overlapping[0];
+  const count = overlapping.length >= MAX_CLASHES ? `at least ${MAX_CLASHES}` : String(overlapping.length);
+  const noOverlap: RuleResult = {
+    bad: [...new Set(overlapping.flat())],
+    detail: clash
+      ? `bricks ${show(bricks, clash[0])} and ${show(bricks, clash[1])} occupy the same volume (${count} such pair(s))`
+      : undefined,
+  };
+  const inBounds = bounds(data, bricks, boxes);
+
   const links = connections(boxes, layers);
+  if (links === null) {
+    const unchecked: RuleResult = {
+      bad: [],
+      unchecked: true,
+      detail: `not checked: more than ${MAX_LINKS_PER_BRICK} stud connections per brick, so bricks are stacked inside each other`,
+    };
+    return { connected: unchecked, studAligned: unchecked, noOverlap, stable: unchecked, inBounds };
+  }
 
   const linked = new Set(links.flat());
   const floating = bricks.map((_, i) => i).filter((i) => (bricks[i] as Brick).layer > 0 && !linked.has(i));
@@ -183,20 +229,5 @@ export function inspectBricks(data: LegoShellData, bricks: readonly Brick[]): In
       : undefined,
   };
 
-  const overlapping = [...layers.values()].flatMap((members) => overlappingPairs(boxes, members, members));
-  const clash = overlapping[0];
-  const noOverlap: RuleResult = {
-    bad: [...new Set(overlapping.flat())],
-    detail: clash
-      ? `bricks ${show(bricks, clash[0])} and ${show(bricks, clash[1])} occupy the same volume (${overlapping.length} such pair(s))`
-      : undefined,
-  };
-
-  return {
-    connected,
-    studAligned,
-    noOverlap,
-    stable: stability(bricks, boxes, links),
-    inBounds: bounds(data, bricks, boxes),
-  };
+  return { connected, studAligned, noOverlap, stable: stability(bricks, boxes, links), inBounds };
 }

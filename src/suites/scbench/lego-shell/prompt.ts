@@ -34,7 +34,7 @@ export function legoShellPrompt(data: LegoShellData, opts: PromptOptions = {}): 
     "3. No overlap: no two bricks in the same layer have overlapping footprints (touching sides is fine).",
     `4. Stability: every part contains at least one brick on the ground (layer 0), and the part's centre of mass — the average of its bricks' footprint centres, all bricks weighing the same — lies inside (or within ${TOLERANCE} mm of) the convex hull of the footprints of its layer-0 bricks.`,
     `5. Bounds: no brick has a negative layer; no brick lies wholly inside the inner sphere (its farthest corner at distance ≤ ${inner} mm from the origin); no brick lies wholly outside the outer sphere (its nearest point at distance ≥ ${outer} mm).`,
-    `At most ${MAX_BRICKS} bricks.`,
+    `At most ${MAX_BRICKS} bricks (a longer list is not read and scores 0).`,
     "",
     `Scoring: IoU = (volume of the bricks inside the shell) / (volume of the bricks + volume of the shell − volume of the bricks inside the shell), computed by exact cross-section areas integrated numerically over z (relative error about 1e-6). Bricks cannot fill a curved shell exactly, so an IoU of ${PERFECT_IOU} or more earns full marks; below that the score is IoU / ${PERFECT_IOU}.`,
     "",

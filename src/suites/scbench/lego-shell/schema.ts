@@ -11,7 +11,8 @@ export const BRICK_VOLUME = BRICK_LONG * BRICK_SHORT * BRICK_HEIGHT;
 export const PITCH = 8;
 /** Lengths (mm) within this are equal: stud offsets, touching faces, the footprint edge. */
 export const TOLERANCE = 0.01;
-export const MAX_BRICKS = 3000;
+/** About 10× the largest level's reference (1,054 bricks) and 2× the largest the parameters allow (4,539 at 20–220 mm). */
+export const MAX_BRICKS = 10_000;
 /** An intersection-over-union with the shell of this much or more scores 1. */
 export const PERFECT_IOU = 0.65;
 

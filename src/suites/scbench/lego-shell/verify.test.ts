@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Verdict } from "../../../core/verdict.ts";
 import { referenceAnswer } from "./index.ts";
-import { type Brick, type LegoShellData, shellVolume } from "./schema.ts";
+import { type Brick, type LegoShellData, MAX_BRICKS, shellVolume } from "./schema.ts";
 import { CHECK_NAMES, verifyLegoShell } from "./verify.ts";
 
 const data: LegoShellData = { inner: 40, outer: 70, shellVolume: shellVolume(40, 70) };
@@ -119,6 +119,20 @@ describe("lego-shell verifier: near-misses of the reference", () => {
     const v = verify(reference);
     expect(v.passed).toBe(true);
     expect(v.score).toBe(1);
+  });
+
+  it("the most bricks allowed, all in one spot, fail quickly without listing every pair", () => {
+    const stacked = verify(Array.from({ length: MAX_BRICKS }, (_, k) => b(40, -8, k % 2)));
+    expect(failing(stacked)).toEqual([
+      "bricks.connected",
+      "bricks.stud_aligned",
+      "bricks.no_overlap",
+      "parts.stable",
+    ]);
+    expect(stacked.checks[0]?.detail).toMatch(/^not checked: more than 16 stud connections per brick/);
+    expect(stacked.checks[2]?.detail).toMatch(/\(at least 1000 such pair\(s\)\)/);
+    const flat = verify(Array.from({ length: MAX_BRICKS }, () => ground));
+    expect(failing(flat)).toEqual(["bricks.no_overlap"]);
   });
 
   it("a duplicated brick fails bricks.no_overlap", () => {

@@ -44,7 +44,7 @@ export function verifyLegoShell(data: LegoShellData, answer: LegoShellAnswer): V
   const found = inspectBricks(data, answer.bricks);
   const checks: Check[] = RULES.map(([name, key]) => ({
     name,
-    ok: found[key].bad.length === 0,
+    ok: found[key].bad.length === 0 && !found[key].unchecked,
     detail: found[key].detail,
   }));
   const valid = checks.every((c) => c.ok);
