@@ -44,5 +44,7 @@ export const tetrahedronSchema = z.object({
   quaternion: z.tuple([coord, coord, coord, coord]),
 });
 export type Tetrahedron = z.infer<typeof tetrahedronSchema>;
-export const answerSchema = z.object({ tetrahedra: z.array(tetrahedronSchema).max(2000) });
+/** Read at most (3× the largest per-instance limit the parameters allow, 616); over the instance's limit scores 0. */
+export const MAX_TETRAHEDRA = 2000;
+export const answerSchema = z.object({ tetrahedra: z.array(tetrahedronSchema).max(MAX_TETRAHEDRA) });
 export type TetraAnswer = z.infer<typeof answerSchema>;

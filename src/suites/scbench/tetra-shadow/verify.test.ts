@@ -146,8 +146,11 @@ describe("tetra-shadow verify", () => {
       quaternion: [1, 0, 0, 0] as Quat,
     }));
     const many = { tetrahedra: [...good.tetrahedra, ...extra] };
-    expect(failing(many)).toContain("tetrahedra.count");
+    expect(failing(many)).toEqual(["tetrahedra.count"]);
     expect(task.verify(inst, many).score).toBe(0);
+    // The schema's cap, all in one spot: refused on the count before any pair is compared.
+    const pile = Array.from({ length: 2000 }, () => good.tetrahedra[0]!);
+    expect(failing({ tetrahedra: pile })).toEqual(["tetrahedra.count"]);
     expect(failing({ tetrahedra: [] })).toEqual(["tetrahedra.count"]);
   });
 

@@ -53,7 +53,8 @@ export function verifyTetraShadow(data: TetraData, answer: TetraAnswer): Verdict
       detail: `${tets.length} given, 1…${data.maxCount} allowed`,
     },
   ];
-  if (broken >= 0 || tets.length === 0) {
+  // Too many scores 0 whatever else holds: the costly checks are skipped.
+  if (broken >= 0 || tets.length === 0 || tets.length > data.maxCount) {
     const message = checks
       .filter((c) => !c.ok)
       .map((c) => `${c.name}: ${c.detail}`)
@@ -94,10 +95,7 @@ export function verifyTetraShadow(data: TetraData, answer: TetraAnswer): Verdict
       `accuracy ${fmt(cov.accuracy)} = 1 − (missed ${fmt(cov.missed)} + excess ${fmt(cov.excess)}) / target ${fmt(cov.target)}; ` +
       `covered ${fmt(cov.covered)}, shadows overlapping each other ${fmt(cov.overlap)}; bar ${data.bar}, coverage score ${fmt(base)}`,
   });
-  const countOk = tets.length <= data.maxCount;
-  const score = countOk
-    ? base * (offNorm < 0 ? 1 : QUAT_PENALTY) * (pair === null ? 1 : INTERSECTION_PENALTY)
-    : 0;
+  const score = base * (offNorm < 0 ? 1 : QUAT_PENALTY) * (pair === null ? 1 : INTERSECTION_PENALTY);
   const failed = checks.filter((c) => !c.ok);
   return {
     score,
