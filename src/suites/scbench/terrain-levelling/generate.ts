@@ -7,11 +7,13 @@ import {
   type Heightmap,
   MAX_HEIGHT,
   MIN_HEIGHT,
+  MIN_REFERENCE_SCORE,
   TASK_ID,
   type TerrainData,
   type TerrainParams,
 } from "./schema.ts";
 import { referencePlan } from "./solve.ts";
+import { levellingScore } from "./verify.ts";
 
 /** Level k (1–9) is a square grid of side 12 + 4k: 16, 20, …, 48 cells. */
 export const LEVEL_SIDES: Record<string, number> = Object.fromEntries(
@@ -30,20 +32,17 @@ export function terrain(params: TerrainParams, rng: Rng): Heightmap {
 const ATTEMPTS = 8;
 
 /**
- * A terrain whose reference plan, run through the physics, grows the largest flat region
- * (redrawn otherwise), so every instance is known to be improvable.
+ * A terrain whose reference plan, run through the physics, scores at least MIN_REFERENCE_SCORE
+ * (redrawn otherwise), so every instance is known to be improvable and its pass mark is a real gain.
  */
 export function generateTerrain(params: TerrainParams, rng: Rng): Instance<TerrainData> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const heights = terrain(params, attempt === 0 ? rng : rng.split(`redraw-${attempt}`));
-    const reference = referencePlan(heights);
-    if (reference.length === 0) continue;
-    const data: TerrainData = {
-      side: params.side,
-      heights,
-      flatBefore: largestFlatRegion(heights).size,
-      reference,
-    };
+    const flatBefore = largestFlatRegion(heights).size;
+    const { blasts: reference, size } = referencePlan(heights);
+    if (reference.length === 0 || levellingScore(params.side, flatBefore, size) < MIN_REFERENCE_SCORE)
+      continue;
+    const data: TerrainData = { side: params.side, heights, flatBefore, flatTarget: size, reference };
     return { id: stableId(TASK_ID, params, rng.seed), task: TASK_ID, params, seed: rng.seed, data };
   }
   throw new Error(`terrain-levelling: no improvable terrain in ${ATTEMPTS} draws for seed ${rng.seed}`);

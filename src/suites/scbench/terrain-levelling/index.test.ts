@@ -4,8 +4,9 @@ import { Rng } from "../../../core/rng.ts";
 import type { AnyTask, Instance } from "../../../core/task.ts";
 import { isParseFailure } from "../../../core/verdict.ts";
 import { terrainLevellingTask as task } from "./index.ts";
-import type { TerrainData } from "./schema.ts";
+import { MIN_REFERENCE_SCORE, type TerrainData } from "./schema.ts";
 import { clearSimulationCache } from "./sim-cache.ts";
+import { levellingScore } from "./verify.ts";
 
 const anyTask = task as unknown as AnyTask;
 /** The instances the generic SCBench test draws: seed "cli-i" on level i + 1. */
@@ -52,7 +53,8 @@ describe("scbench/terrain-levelling", () => {
       if (isParseFailure(parsed)) throw new Error(parsed.message);
       const verdict = await task.verify(inst, parsed);
       expect(verdict.passed, `level-${i + 1}: ${verdict.failure?.message}`).toBe(true);
-      expect(verdict.score).toBeGreaterThan(0);
+      expect(verdict.score).toBeGreaterThanOrEqual(MIN_REFERENCE_SCORE);
+      expect(verdict.score).toBe(levellingScore(inst.data.side, inst.data.flatBefore, inst.data.flatTarget));
       expect(verdict.checks.map((c) => c.name)).toEqual([
         "plan.length",
         "blasts.in_grid",
@@ -90,6 +92,7 @@ describe("scbench/terrain-levelling", () => {
     expect(text).toContain("differ by at most 0.2");
     expect(text).toContain("(A_after − A_before) / min(N²/2, N² − A_before)");
     expect(text).toContain(`A = ${inst.data.flatBefore}`);
+    expect(text).toContain(`A plan passes when A_after ≥ ${inst.data.flatTarget}`);
     expect(prompt.outputSchema).toBeDefined();
     expect(() => task.prompt(inst, { shots: 1 })).toThrow();
   });

@@ -18,6 +18,7 @@ import {
   STACK_SPACING,
   TIME_STEP,
 } from "./simulate.ts";
+import { levellingScore } from "./verify.ts";
 
 export const outputSchema: JsonSchema = {
   $schema: "https://json-schema.org/draft/2020-12/schema",
@@ -70,7 +71,7 @@ export function terrainPrompt(data: TerrainData, opts: PromptOptions = {}): Prom
     "Example of rubble rolling into a depression: blasting the upper part of a slope that runs down into a hollow lowers that cell; its rubble spheres tumble down the slope and come to rest in the hollow, raising the hollow's cells, so rock moves from the high ground into the low ground. Blasting a hilltop or the middle of a plain deeply has little effect: the rubble falls straight back into the crater it left and the terrain settles close to its old shape. Rubble that lands on a flat area raises the cells it lands on and can break that area apart.",
     "",
     `Scoring: after the whole plan, A_after is measured again. Score = (A_after − A_before) / min(N²/2, N² − A_before), with N² = ${cells} cells and A_before = ${data.flatBefore}, clamped to 0…1. ` +
-      `A plan that breaks a rule, or has more than ${MAX_BLASTS} blasts, scores 0; an empty plan scores 0. A score above 0 (the largest flat region grew) counts as a pass.`,
+      `A plan that breaks a rule, or has more than ${MAX_BLASTS} blasts, scores 0; an empty plan scores 0. A plan passes when A_after ≥ ${data.flatTarget}, the largest flat region the reference planner's plan leaves on this terrain (a score of ${levellingScore(n, data.flatBefore, data.flatTarget).toFixed(4)}).`,
     "",
     `Answer with one JSON object {"blasts": [{"x": 3, "y": 5, "depth": 1.5}, ...]} listing at most ${MAX_BLASTS} blasts in the order they go off; x and y are integers from 0 to ${n - 1} and depth is a number in metres.`,
   ];

@@ -9,6 +9,11 @@ export const MAX_HEIGHT = 10;
 export const FLAT_TOLERANCE = 0.2;
 /** The longest plan the verifier accepts. */
 export const MAX_BLASTS = 60;
+/**
+ * The reference plan's score must reach this (else the terrain is redrawn), so that matching it,
+ * which is what a pass asks, is a real improvement and not the odd cell a random plan also gains.
+ */
+export const MIN_REFERENCE_SCORE = 0.01;
 /** Rubble spheres per unit of depth, and the cap per blast. */
 export const SPHERES_PER_DEPTH = 4;
 export const MAX_SPHERES = 120;
@@ -32,6 +37,8 @@ export const dataSchema = z.object({
   heights: heightmapSchema,
   /** Size of the largest flat region of the untouched terrain. */
   flatBefore: z.number().int().nonnegative(),
+  /** Size of the largest flat region the reference plan leaves: a plan passes when it reaches this. */
+  flatTarget: z.number().int().nonnegative(),
   /** The reference plan, certified by the simulator when the terrain was generated. */
   reference: z.array(z.object({ x: z.number().int(), y: z.number().int(), depth: z.number() })),
 });
@@ -40,7 +47,9 @@ export type TerrainData = z.infer<typeof dataSchema>;
 // Loose on purpose: the verifier names what is wrong (non-integer coordinates, bad depths, too many blasts).
 export const blastSchema = z.object({ x: z.number(), y: z.number(), depth: z.number() });
 export type Blast = z.infer<typeof blastSchema>;
-export const answerSchema = z.object({ blasts: z.array(blastSchema).max(10_000) });
+/** Read at most (so that an over-long plan is named as invalid, past MAX_BLASTS, rather than unreadable). */
+const MAX_READ_BLASTS = 10_000;
+export const answerSchema = z.object({ blasts: z.array(blastSchema).max(MAX_READ_BLASTS) });
 export type TerrainAnswer = z.infer<typeof answerSchema>;
 
 /** ⌈4·depth⌉ spheres, at most 120. */

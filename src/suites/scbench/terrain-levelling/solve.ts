@@ -104,10 +104,10 @@ export function planBlasts(initial: Heightmap, opts: PlanOptions = DEFAULT_PLAN)
 /**
  * The reference plan: `planBlasts`, then the real simulation blast by blast (each blast is its
  * own physics world, so this equals simulating the whole plan), cut after the blast that leaves
- * the largest flat region biggest. Empty when no prefix grows the region. The result is cached
- * for the verifier.
+ * the largest flat region biggest (`size`). Empty when no prefix grows the region. The result is
+ * cached for the verifier.
  */
-export function referencePlan(initial: Heightmap): Blast[] {
+export function referencePlan(initial: Heightmap): { blasts: Blast[]; size: number } {
   const plan = planBlasts(initial);
   let heights = initial;
   let best = { length: 0, size: largestFlatRegion(initial).size, heights: initial };
@@ -128,5 +128,5 @@ export function referencePlan(initial: Heightmap): Blast[] {
       heights: best.heights,
       outcomes: trail[best.length - 1] ?? [],
     });
-  return reference;
+  return { blasts: reference, size: best.size };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Rng } from "../../../core/rng.ts";
 import { generateTerrain } from "./generate.ts";
-import { type Blast, type TerrainData, terrainParams } from "./schema.ts";
+import { type Blast, MIN_REFERENCE_SCORE, type TerrainData, terrainParams } from "./schema.ts";
 import { simulationStats } from "./sim-cache.ts";
 import { simulatePlan } from "./simulate.ts";
 import { levellingScore, verifyTerrain } from "./verify.ts";
@@ -65,6 +65,20 @@ describe("terrain-levelling verifier: near misses", () => {
     expect(v.passed).toBe(false);
     expect(v.failure?.kind).toBe("wrong");
     expect(simulationStats.runs).toBe(runs);
+  });
+
+  it("passes from the reference plan's flat region up: one cell short of it fails with the same score", async () => {
+    const reference = await verifyTerrain(data, { blasts: data.reference });
+    expect(reference).toMatchObject({ passed: true });
+    expect(reference.score).toBeGreaterThanOrEqual(MIN_REFERENCE_SCORE);
+    const short = await verifyTerrain(
+      { ...data, flatTarget: data.flatTarget + 1 },
+      { blasts: data.reference },
+    );
+    expect(short).toMatchObject({ passed: false, score: reference.score, failure: { kind: "wrong" } });
+    expect(short.failure?.message).toMatch(
+      new RegExp(`score: .*a pass needs a largest flat region of at least ${data.flatTarget + 1} cells`),
+    );
   });
 
   it("the score formula matches the closed form", () => {

@@ -3,8 +3,6 @@ import { largestFlatRegion } from "./flat-region.ts";
 import { type Blast, MAX_BLASTS, type TerrainAnswer, type TerrainData } from "./schema.ts";
 import { cachedSimulation } from "./sim-cache.ts";
 
-/** A plan passes when it grows the largest flat region at all (score > 0); the seed's models all scored 0. */
-export const PASS_SCORE = 0;
 const INVALID = new Set(["plan.length", "blasts.in_grid", "blasts.depth_positive"]);
 
 const show = (b: Blast, i: number): string => `blast #${i} (x ${b.x}, y ${b.y}, depth ${b.depth})`;
@@ -95,8 +93,10 @@ export function verifyTerrain(data: TerrainData, answer: TerrainAnswer): Verdict
   const score = levellingScore(data.side, before, after);
   checks.push({
     name: "score",
-    ok: score > PASS_SCORE,
-    detail: `(${after} − ${before}) / min(${data.side ** 2}/2, ${data.side ** 2} − ${before}) = ${score.toFixed(4)}; a pass needs > ${PASS_SCORE}`,
+    ok: after >= data.flatTarget,
+    detail:
+      `(${after} − ${before}) / min(${data.side ** 2}/2, ${data.side ** 2} − ${before}) = ${score.toFixed(4)}; ` +
+      `a pass needs a largest flat region of at least ${data.flatTarget} cells, what the reference plan reaches (score ${levellingScore(data.side, before, data.flatTarget).toFixed(4)})`,
   });
   return { ...verdictFromChecks(checks, INVALID), score };
 }
