@@ -58,15 +58,19 @@ describe("fluid-sim task", () => {
     expect(make("goal-3", "s").data.heights).not.toEqual(make("goal-3", "t").data.heights);
   });
 
-  it("random answers are well formed and verify without throwing", () => {
-    const inst = make("goal-5", "rand");
-    for (let k = 0; k < 10; k++) {
-      const answer = task.randomAnswer?.(inst, new Rng(k));
-      if (!answer) throw new Error("no random answer");
-      const v = task.verify(inst, answer);
-      expect(v.failure?.kind).not.toBe("invalid");
-      expect(v.score).toBeGreaterThanOrEqual(0);
-      expect(v.score).toBeLessThanOrEqual(1);
+  it("random answers are well formed and verify without throwing; a pass is exactly a score of 1", () => {
+    for (const level of names) {
+      const inst = make(level, "rand");
+      for (let k = 0; k < 4; k++) {
+        const answer = task.randomAnswer?.(inst, new Rng(k));
+        if (!answer) throw new Error("no random answer");
+        const v = task.verify(inst, answer);
+        expect(v.failure?.kind).not.toBe("invalid");
+        expect(v.score).toBeGreaterThanOrEqual(0);
+        expect(v.score).toBeLessThanOrEqual(1);
+        // The prompt: "the answer passes only when the goal is met (score 1)".
+        expect(v.passed, `${level} #${k}`).toBe(v.score === 1);
+      }
     }
   });
 

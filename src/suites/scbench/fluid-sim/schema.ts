@@ -61,5 +61,7 @@ export const earthworkSchema = z.object({
   max: triple,
 });
 export type Earthwork = z.infer<typeof earthworkSchema>;
-export const answerSchema = z.object({ earthworks: z.array(earthworkSchema).max(1000) });
+/** Read at most (50× MAX_OPERATIONS, so that an over-long list is named as invalid rather than unreadable). */
+const MAX_READ_OPERATIONS = 1000;
+export const answerSchema = z.object({ earthworks: z.array(earthworkSchema).max(MAX_READ_OPERATIONS) });
 export type FluidAnswer = z.infer<typeof answerSchema>;

@@ -40,7 +40,9 @@ export const boxSchema = z.object({
   max: z.tuple([coord, coord, coord]),
 });
 export type Box = z.infer<typeof boxSchema>;
-export const answerSchema = z.object({ boxes: z.array(boxSchema).max(2000) });
+/** Read at most: the most prisms the parameters allow (10 classes of 200); fewer or more fail the counts. */
+export const MAX_BOXES = 2000;
+export const answerSchema = z.object({ boxes: z.array(boxSchema).max(MAX_BOXES) });
 export type PackAnswer = z.infer<typeof answerSchema>;
 
 export const sortedSize = (b: Box): [number, number, number] => {
