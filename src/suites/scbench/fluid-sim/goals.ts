@@ -74,7 +74,7 @@ export function describeScore(g: Goal): string {
     case "ring":
       return `score = min(1, C / ${g.dry}) where C is the largest dry centre any body surrounds (0 when none).`;
     case "wet-dry":
-      return `score = the fraction of the ${g.wet.length + g.dry.length} height conditions met.`;
+      return `score = (the fraction of the ${g.wet.length} wet heights reached) × (1 + the fraction of the ${g.dry.length} dry heights kept dry) / 2, so an answer with no water scores 0.`;
     case "exact-total":
       return `score = max(0, 1 − |W − ${g.total}| / ${g.tolerance}) where W is the total number of water cells (so 0 when W is off by ${g.tolerance} or more).`;
     case "hidden-bodies":
@@ -209,7 +209,11 @@ export function evaluateGoal(g: Goal, sim: Simulation): GoalResult {
           return check(`goal.dry_z${z}`, n === 0, `${n} water cell(s) at z = ${z}, need 0`);
         }),
       ];
-      return { checks, score: checks.filter((c) => c.ok).length / checks.length };
+      // Dry heights count only beside water: an answer that makes no water keeps them dry for free.
+      const share = (cs: readonly Check[]) => cs.filter((c) => c.ok).length / cs.length;
+      const wet = share(checks.slice(0, g.wet.length));
+      const dry = share(checks.slice(g.wet.length));
+      return { checks, score: (wet * (1 + dry)) / 2 };
     }
     case "exact-total":
       return {

@@ -82,6 +82,13 @@ describe("fluid-sim verifier", () => {
     expect(v.score).toBe(0.75);
   });
 
+  it("goal 9: an answer that makes no water scores 0, though it keeps the dry heights dry", () => {
+    const d = data("goal-9");
+    const v = run(d, [rock([0, 0, 0], [d.side - 1, d.side - 1, 7])]);
+    expect(failed(v)).toEqual(["goal.wet_z2", "goal.wet_z4"]);
+    expect(v.score).toBe(0);
+  });
+
   it("goal 8: a full pond without an island has no dry centre", () => {
     const d = data("goal-8");
     const c = Math.floor(d.side / 2);
