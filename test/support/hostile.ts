@@ -87,12 +87,17 @@ function mapNumbers(value: Json, f: (n: number, index: number) => string): strin
   return walk(value);
 }
 
-/** The longest array in a JSON value, found by path. */
+/** The array in a JSON value whose text is longest: the answer's main list, not a coordinate tuple. */
 function longestArray(value: Json): Json[] | undefined {
   let best: Json[] | undefined;
+  let bestSize = 0;
   const visit = (v: Json) => {
     if (Array.isArray(v)) {
-      if (v.length > 0 && (best === undefined || v.length > best.length)) best = v;
+      const size = JSON.stringify(v).length;
+      if (v.length > 0 && size > bestSize) {
+        best = v;
+        bestSize = size;
+      }
       v.forEach(visit);
     } else if (v !== null && typeof v === "object") Object.values(v).forEach(visit);
   };
