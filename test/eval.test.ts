@@ -308,8 +308,13 @@ describe("a run killed outright", () => {
         env: { ...process.env, OPENAI_COMPATIBLE_API_KEY: "k" },
       });
       expect(resumed.status, resumed.stderr).toBe(0);
-      // Exactly the samples that were not saved are asked again.
-      expect(server.count()).toBe(sent + (12 - saved));
+      // Only samples that were not saved are asked again: all of them, except a call whose reply was
+      // cached in the instant before its sample was saved (at most the two in flight).
+      const asked = server.count() - sent;
+      expect(asked).toBeLessThanOrEqual(12 - saved);
+      expect(asked).toBeGreaterThanOrEqual(12 - saved - 2);
+      const stored = plumb("export", "killed", "--db", db).stdout.trim().split("\n").filter(Boolean);
+      expect(stored).toHaveLength(12);
     } finally {
       await server.close();
     }
