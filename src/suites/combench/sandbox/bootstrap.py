@@ -8,14 +8,13 @@
 # Reports go to fd 4 in verify mode as "kind<TAB>detail" lines: blocked, memory, error, refused.
 # The boundary is the jail (namespaces, seccomp, rlimits) set up around this process. The audit hook is
 # only a tripwire that names what was attempted; nothing depends on it.
-import ast
-import base64
+# Modules only some runs need (ast, base64, traceback) are imported where they are used: every
+# import here is paid on every verifier run.
 import builtins
 import json
 import os
 import resource
 import sys
-import traceback
 import types
 
 
@@ -115,17 +114,19 @@ PURE_METHODS = {
     "intersection", "difference", "symmetric_difference", "startswith", "endswith", "split", "strip",
     "lower", "upper", "bit_count", "bit_length",
 }
-PLAIN_NODES = (
-    ast.Expression, ast.Constant, ast.Name, ast.Load, ast.Store, ast.List, ast.Tuple, ast.Set, ast.Dict,
-    ast.UnaryOp, ast.BinOp, ast.BoolOp, ast.Compare, ast.unaryop, ast.operator, ast.boolop, ast.cmpop,
-)
-CODE_NODES = (
-    ast.Lambda, ast.arguments, ast.arg, ast.IfExp, ast.Call, ast.keyword, ast.Attribute, ast.Subscript,
-    ast.Slice, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.comprehension,
-)
+def node_kinds(ast):
+    plain = (
+        ast.Expression, ast.Constant, ast.Name, ast.Load, ast.Store, ast.List, ast.Tuple, ast.Set, ast.Dict,
+        ast.UnaryOp, ast.BinOp, ast.BoolOp, ast.Compare, ast.unaryop, ast.operator, ast.boolop, ast.cmpop,
+    )
+    code = (
+        ast.Lambda, ast.arguments, ast.arg, ast.IfExp, ast.Call, ast.keyword, ast.Attribute, ast.Subscript,
+        ast.Slice, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.comprehension,
+    )
+    return plain, code
 
 
-def bound_names(tree):
+def bound_names(ast, tree):
     names = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.arg):
@@ -135,18 +136,19 @@ def bound_names(tree):
     return names
 
 
-def code_problem(text):
+def code_problem(ast, text):
     """Why a payload string must not reach the verifier, or None when it is data or pure code."""
+    plain_nodes, code_nodes = node_kinds(ast)
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except (SyntaxError, ValueError, MemoryError, RecursionError):
         return None
     nodes = list(ast.walk(tree))
-    if all(isinstance(node, PLAIN_NODES) for node in nodes):
+    if all(isinstance(node, plain_nodes) for node in nodes):
         return None  # a literal or a bare name: reading it runs nothing
-    bound = bound_names(tree)
+    bound = bound_names(ast, tree)
     for node in nodes:
-        if not isinstance(node, PLAIN_NODES + CODE_NODES):
+        if not isinstance(node, plain_nodes + code_nodes):
             return "it uses %s" % type(node).__name__
         if isinstance(node, ast.Name) and node.id not in bound and node.id not in PURE_BUILTINS:
             return "it names %r" % node.id
@@ -171,6 +173,8 @@ class Unencodable(Exception):
 
 
 def encode(value):
+    import base64
+
     count = [0]
 
     def walk(v, depth):
@@ -233,8 +237,10 @@ def run_evaluate(tripwire):
 
 def run_verify(tripwire):
     job = json.loads(read_fd(3))
+    if job["strings"]:
+        import ast
     for text in job["strings"]:
-        problem = code_problem(text)
+        problem = code_problem(ast, text)
         if problem is not None:
             report("refused", "the payload string %r holds code the verifier could run (%s)" % (text[:60], problem))
             sys.exit(1)
@@ -256,6 +262,8 @@ def run_verify(tripwire):
     except SystemExit:
         raise
     except BaseException as exc:
+        import traceback
+
         traceback.print_exc()
         report("error", "%s: %s" % (type(exc).__name__, exc))
         sys.exit(1)
