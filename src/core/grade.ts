@@ -72,15 +72,28 @@ export async function verifyAnswer(task: AnyTask, inst: Instance, answer: unknow
   }
 }
 
-/** An environment's action in a reply, capped like a response; a parser that throws is a parse failure. */
-export function readAction(env: Environment, text: string, maxBytes?: number): unknown {
+/**
+ * Model text read by `read` (an environment's action, a judge's grade), capped like a response; a
+ * reader that throws gives a parse failure naming `what` instead of an exception.
+ */
+export function readSafely<T>(
+  text: string,
+  read: (text: string) => T | ParseFailure,
+  what: string,
+  maxBytes?: number,
+): T | ParseFailure {
   const tooBig = oversized(text, maxBytes);
   if (tooBig) return tooBig;
   try {
-    return env.parseAction(text);
+    return read(text);
   } catch (e) {
-    return new ParseFailure(`the action could not be read (a bug in Plumb): ${(e as Error).message}`);
+    return new ParseFailure(`${what} could not be read (a bug in Plumb): ${(e as Error).message}`);
   }
+}
+
+/** An environment's action in a reply (see readSafely). */
+export function readAction(env: Environment, text: string, maxBytes?: number): unknown {
+  return readSafely(text, (t) => env.parseAction(t), "the action", maxBytes);
 }
 
 /** One environment step; an environment that throws ends the episode as an error, never the run. */

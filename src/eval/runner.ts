@@ -1,6 +1,6 @@
 import { setMaxListeners } from "node:events";
 import { stableId } from "../core/canonical.ts";
-import { gradeResponse, oversized, readAction, stepSafely } from "../core/grade.ts";
+import { gradeResponse, readAction, readSafely, stepSafely } from "../core/grade.ts";
 import {
   type Attempt,
   addUsage,
@@ -12,7 +12,7 @@ import {
   ZERO_USAGE,
 } from "../core/model.ts";
 import type { Message, PromptOptions } from "../core/task.ts";
-import { isParseFailure, ParseFailure, type Verdict } from "../core/verdict.ts";
+import { isParseFailure, type Verdict } from "../core/verdict.ts";
 import { costOf, type PriceTable } from "../report/prices.ts";
 import type { Store } from "../store/store.ts";
 import type { JudgeRecord, SampleRecord, StepRecord } from "../store/types.ts";
@@ -345,7 +345,7 @@ async function runJudge(
     record.usage = addUsage(record.usage, response.usage);
     const c = costOf(model.id, response.usage, opts.prices);
     record.costUsd = record.costUsd === null || c === null ? null : record.costUsd + c;
-    const grade = readGrade(spec, response.text, opts.maxResponseBytes);
+    const grade = readSafely(response.text, (t) => spec.read(t), "the grade", opts.maxResponseBytes);
     if (isParseFailure(grade)) record.errors.push(grade.message);
     else record.grade = grade;
   }
@@ -354,21 +354,6 @@ async function runJudge(
       ? `no readable grade from ${model.id} after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${record.errors.at(-1) ?? ""}`
       : `graded ${record.grade} by ${model.id}`;
   return { verdict: spec.combine(item.instance, verdict, record.grade, note), judge: record };
-}
-
-/** The judge's grade in its reply, read like any model text: capped, and a reader that throws is no grade. */
-function readGrade(
-  spec: NonNullable<PlanItem["task"]["judge"]>,
-  text: string,
-  maxBytes: number | undefined,
-): number | ParseFailure {
-  const tooBig = oversized(text, maxBytes);
-  if (tooBig) return tooBig;
-  try {
-    return spec.read(text);
-  } catch (e) {
-    return new ParseFailure(`the grade could not be read (a bug in Plumb): ${(e as Error).message}`);
-  }
 }
 
 /** Turns of an episode whose environment sets no budget and whose run gives no --max-steps. */
