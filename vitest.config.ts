@@ -1,9 +1,12 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 60_000,
+    // One test file per core: Vitest's default leaves a core idle, and most files are CPU-bound.
+    maxWorkers: availableParallelism(),
     reporters: ["default", "./test/support/summary-reporter.ts"],
   },
 });
