@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import { clip } from "./clip.ts";
 import { ParseFailure } from "./verdict.ts";
 
 /** Deepest nesting of arrays and objects an answer may have; no task's answer needs more than 5. */
@@ -28,18 +29,18 @@ export function parseJsonAnswer<T>(text: string, schema: ZodType<T>): T | ParseF
   try {
     parsed = schema.safeParse(value);
   } catch (e) {
-    return new ParseFailure(clip(`answer could not be checked: ${(e as Error).message}`));
+    return new ParseFailure(clip(`answer could not be checked: ${(e as Error).message}`, 300));
   }
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field =
       issue?.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${clip(String(p), 40)}`)).join("") ?? "";
-    return new ParseFailure(clip(`answer${field}: ${issue?.message ?? "does not match the answer format"}`));
+    return new ParseFailure(
+      clip(`answer${field}: ${issue?.message ?? "does not match the answer format"}`, 300),
+    );
   }
   return parsed.data;
 }
-
-const clip = (s: string, max = 300): string => (s.length > max ? `${s.slice(0, max)}…` : s);
 
 /** The JSON text of the answer, chosen by the rules of parseJsonAnswer, or undefined. */
 function findJson(text: string): string | undefined {

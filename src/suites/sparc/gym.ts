@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clip } from "../../core/clip.ts";
 import type { Environment, Observation, StepResult } from "../../core/task.ts";
 import { ParseFailure } from "../../core/verdict.ts";
 import { boardOf } from "./board.ts";
@@ -48,8 +49,7 @@ const same = (a: Point, b: Point | undefined): boolean => b !== undefined && a.x
 
 /** An action for an error message: short, and without calling anything on the value. */
 function describe(action: unknown): string {
-  if (typeof action === "string")
-    return JSON.stringify(action.length > 40 ? `${action.slice(0, 40)}…` : action);
+  if (typeof action === "string") return JSON.stringify(clip(action, 40));
   if (typeof action === "number" || typeof action === "boolean" || action == null) return String(action);
   return `a value of type ${typeof action}`;
 }

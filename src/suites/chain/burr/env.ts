@@ -2,11 +2,13 @@
  * The interactive burr: the agent slides pieces (or groups of pieces) of the assembled puzzle
  * until every piece has been taken out. Refused moves and state() still use a step.
  */
+
+import { clip } from "../../../core/clip.ts";
 import type { Environment, Observation, StepResult } from "../../../core/task.ts";
 import { isParseFailure, ParseFailure } from "../../../core/verdict.ts";
 import { readAction } from "../common/action.ts";
 import { stepBudget } from "../common/budget.ts";
-import { clip, describeValue } from "../common/describe.ts";
+import { describeValue } from "../common/describe.ts";
 import { scenePng } from "../common/views.ts";
 import {
   ACTION_SIGNATURES,
@@ -97,7 +99,7 @@ export class BurrEnv implements Environment<BurrAction> {
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return new ParseFailure(
-        `bad action ${describeValue(raw)}: ${clip(issue?.path.join(".") || "action")}: ${clip(issue?.message ?? "invalid")}; expected move(piece, axis, distance) or state()`,
+        `bad action ${describeValue(raw)}: ${clip(issue?.path.join(".") || "action", 120)}: ${clip(issue?.message ?? "invalid", 120)}; expected move(piece, axis, distance) or state()`,
       );
     }
     return parsed.data;

@@ -5,8 +5,9 @@
  * never overlap. Taken-out pieces are out of play. Distances are bounded (maxDistance), so
  * positions stay small exact integers.
  */
+
+import { clip } from "../../../core/clip.ts";
 import { bounds, type Cell } from "../../../geometry/voxels.ts";
-import { clip } from "../common/describe.ts";
 import {
   add,
   allSeparations,
@@ -90,7 +91,8 @@ export class BurrState {
     const ids: number[] = [];
     for (const name of spec.pieces) {
       const i = this.names.indexOf(name);
-      if (i < 0) return refused(`unknown piece "${clip(name)}"; the pieces are ${this.names.join(", ")}`);
+      if (i < 0)
+        return refused(`unknown piece "${clip(name, 120)}"; the pieces are ${this.names.join(", ")}`);
       if (!ids.includes(i)) ids.push(i);
     }
     const gone = ids.find((i) => this.removed.includes(i));
@@ -104,7 +106,7 @@ export class BurrState {
     }
     if (!Number.isInteger(spec.distance) || spec.distance === 0) {
       return refused(
-        `the distance must be a non-zero whole number of units, got ${clip(String(spec.distance))}`,
+        `the distance must be a non-zero whole number of units, got ${clip(String(spec.distance), 120)}`,
       );
     }
     if (Math.abs(spec.distance) > this.maxDistance) {

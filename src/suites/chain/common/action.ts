@@ -1,5 +1,5 @@
+import { clip } from "../../../core/clip.ts";
 import { ParseFailure } from "../../../core/verdict.ts";
-import { clip } from "./describe.ts";
 
 /** Argument names of each action, in call order: `place(red, [[0,0,0]])` → {action, piece, cells}. */
 export type ActionSignatures = Readonly<Record<string, readonly string[]>>;
@@ -31,7 +31,9 @@ export function readAction(
     try {
       value = JSON.parse(body);
     } catch (e) {
-      return new ParseFailure(`the action is not valid JSON (${clip((e as Error).message)}): ${clip(body)}`);
+      return new ParseFailure(
+        `the action is not valid JSON (${clip((e as Error).message, 120)}): ${clip(body, 120)}`,
+      );
     }
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       return new ParseFailure('the action must be a JSON object with an "action" field');
@@ -39,7 +41,7 @@ export function readAction(
     const action = Object.hasOwn(value, "action") ? (value as { action: unknown }).action : undefined;
     if (typeof action !== "string" || !Object.hasOwn(signatures, action)) {
       return new ParseFailure(
-        `unknown action ${clip(JSON.stringify(action) ?? "")}: expected one of ${names}`,
+        `unknown action ${clip(JSON.stringify(action) ?? "", 120)}: expected one of ${names}`,
       );
     }
     return value as Record<string, unknown>;
@@ -47,18 +49,18 @@ export function readAction(
   const call = /^([A-Za-z_]\w*)\s*\(([\s\S]*)\)$/.exec(body);
   if (!call) {
     return new ParseFailure(
-      `could not read an action from "${clip(body)}": expected a call such as ${Object.keys(signatures)[0]}(…) or a JSON object`,
+      `could not read an action from "${clip(body, 120)}": expected a call such as ${Object.keys(signatures)[0]}(…) or a JSON object`,
     );
   }
   const name = (call[1] as string).toLowerCase();
   if (!Object.hasOwn(signatures, name)) {
-    return new ParseFailure(`unknown action "${clip(name)}": expected one of ${names}`);
+    return new ParseFailure(`unknown action "${clip(name, 120)}": expected one of ${names}`);
   }
   const argNames = signatures[name] as readonly string[];
   const argsText = (call[2] as string).trim();
   const args = readArguments(argsText);
   if (args === undefined)
-    return new ParseFailure(`could not read the arguments of ${name}(${clip(argsText)})`);
+    return new ParseFailure(`could not read the arguments of ${name}(${clip(argsText, 120)})`);
   if (args.length !== argNames.length) {
     return new ParseFailure(
       `${name} takes ${argNames.length} argument${argNames.length === 1 ? "" : "s"} (${argNames.join(", ")}), got ${args.length}`,

@@ -1,3 +1,5 @@
+import { clip } from "../../../core/clip.ts";
+
 /** The payload of the one `<construct>` block, or why the construction cannot be run. */
 export type ConstructBlock = { payload: string } | { problem: string };
 
@@ -36,7 +38,7 @@ function constructTags(text: string, limit = Number.POSITIVE_INFINITY): Tag[] {
   return tags;
 }
 
-const shown = (tag: string) => JSON.stringify(tag.length > 60 ? `${tag.slice(0, 60)}…` : tag);
+const shown = (tag: string) => JSON.stringify(clip(tag, 60));
 
 /**
  * Appendix D.1 / E.3: the Question 2 section must hold exactly one `<construct>…</construct>` block and

@@ -1,3 +1,4 @@
+import { clip } from "../../../core/clip.ts";
 import { ParseFailure } from "../../../core/verdict.ts";
 
 /** The rubric's four grades (section 3.5). */
@@ -29,8 +30,6 @@ function pointsTags(text: string): string[] {
   return tags;
 }
 
-const shown = (inner: string) => (inner.length > 60 ? `${inner.slice(0, 60)}…` : inner);
-
 /**
  * The judge's grade: every `<points>N out of 7</points>` tag in the reply must read that way with N in
  * {0, 1, 6, 7}, and when there are several they must all agree (a judge that quotes the template's four
@@ -42,7 +41,7 @@ export function readPoints(text: string): Points | ParseFailure {
   const grades = new Set<number>();
   for (const inner of tags) {
     const n = GRADE.exec(inner)?.[1];
-    if (n === undefined) return new ParseFailure(`unreadable grade <points>${shown(inner)}</points>`);
+    if (n === undefined) return new ParseFailure(`unreadable grade <points>${clip(inner, 60)}</points>`);
     grades.add(Number(n));
   }
   if (grades.size > 1) {

@@ -1,3 +1,4 @@
+import { clip } from "../../../core/clip.ts";
 import { PythonLiteralError } from "./error.ts";
 import { Lexer, type Punctuation, type Token } from "./lexer.ts";
 import { type PyValue, pyDict, pySet, unhashableType } from "./value.ts";
@@ -141,8 +142,7 @@ class Parser {
       this.expectOp(")", "set() takes no arguments in a literal");
       return { kind: "set", items: [] };
     }
-    const shown = name.length > 40 ? `${name.slice(0, 40)}…` : name;
-    return this.fail(`name '${shown}' is not a literal`, start);
+    return this.fail(`name '${clip(name, 40)}' is not a literal`, start);
   }
 
   private parseBracketed(opener: Punctuation, start: number): Parsed {

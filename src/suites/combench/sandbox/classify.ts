@@ -1,3 +1,4 @@
+import { clip } from "../../../core/clip.ts";
 import type { SandboxLimits, SandboxStatus } from "./types.ts";
 
 /** What one verifier process did, before it is judged. */
@@ -22,7 +23,7 @@ export interface RawRun {
 export function classify(run: RawRun, limits: SandboxLimits): { status: SandboxStatus; reason: string } {
   const stopped = stoppedBy(run, limits);
   if (stopped !== undefined) return stopped;
-  const printed = run.lastLine === "" ? "nothing" : JSON.stringify(clip(run.lastLine));
+  const printed = run.lastLine === "" ? "nothing" : JSON.stringify(clip(run.lastLine, 200));
   if (run.exitCode !== 0) {
     return {
       status: "fail",
@@ -87,8 +88,4 @@ function parseReports(text: string): Map<string, string> {
     if (!found.has(kind)) found.set(kind, line.slice(tab + 1));
   }
   return found;
-}
-
-function clip(line: string): string {
-  return line.length > 200 ? `${line.slice(0, 200)}...` : line;
 }

@@ -4,6 +4,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
+import { clip } from "../../../core/clip.ts";
 import { classify, type RawRun, stoppedBy } from "./classify.ts";
 import { type Environment, type LaunchPlan, probeEnvironment } from "./environment.ts";
 import { OutputCapture } from "./output-capture.ts";
@@ -131,7 +132,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (typeof result !== "object" || result === null) return failed("its evaluation produced no value");
       const { error } = result as { error?: unknown };
       // The payload can write this report itself: only a short string is kept.
-      if (typeof error === "string") return failed(error.length > 300 ? `${error.slice(0, 300)}…` : error);
+      if (typeof error === "string") return failed(clip(error, 300));
       return { ok: true, value: result, ms, isolation };
     },
   };

@@ -1,3 +1,4 @@
+import { clip } from "../../../core/clip.ts";
 import type { Check, Verdict } from "../../../core/verdict.ts";
 import { verdictFromChecks } from "../../../core/verdict.ts";
 import type { HalfSubdivisionAnswer, HalfSubdivisionData } from "./schema.ts";
@@ -7,7 +8,7 @@ const INVALID = new Set(["neighbours.well_formed"]);
 const ADDRESS = /^[01]+$/;
 
 function listed(items: readonly string[]): string {
-  const shown = items.slice(0, 12).map((s) => JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s));
+  const shown = items.slice(0, 12).map((s) => JSON.stringify(clip(s, 40)));
   return shown.join(", ") + (items.length > 12 ? ` and ${items.length - 12} more` : "");
 }
 
