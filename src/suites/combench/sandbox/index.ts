@@ -9,7 +9,6 @@ export {
 } from "./sandbox.ts";
 export {
   DEFAULT_LIMITS,
-  type IsolationKind,
   type SandboxIsolation,
   type SandboxLimits,
   type SandboxResult,

@@ -54,7 +54,7 @@ export interface Sandbox {
 
 const REPORT_LIMIT = 16 * 1024;
 /** The largest evaluated payload accepted, as tagged JSON. */
-export const EVALUATION_LIMIT = 16 * 1024 * 1024;
+const EVALUATION_LIMIT = 16 * 1024 * 1024;
 
 let bootstrapSource: string | undefined;
 let lockdown: string | undefined;
