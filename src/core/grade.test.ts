@@ -11,6 +11,7 @@ function task(over: Partial<AnyTask> = {}): AnyTask {
   return {
     id: "t",
     suite: "s",
+    version: 1,
     description: "",
     tags: [],
     params: z.unknown(),

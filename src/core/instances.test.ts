@@ -10,6 +10,7 @@ function smallTask(n: number): Task<{ n: number }, { value: number }, number> {
   return {
     id: "test/small",
     suite: "test",
+    version: 1,
     description: "draws a number below n",
     tags: [],
     params: z.object({ n: z.number() }),

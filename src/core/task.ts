@@ -155,6 +155,11 @@ export interface Task<
   /** "sparc", "scbench/hamiltonian-loop", "chain/stacking", … */
   id: string;
   suite: string;
+  /**
+   * Bumped whenever the generator, prompt or verifier semantics change, so that a stored run
+   * records which behaviour produced it and a resume never mixes two.
+   */
+  version: number;
   description: string;
   tags: string[];
   params: ZodType<Params>;

@@ -53,6 +53,7 @@ const difficultyLevels = Object.fromEntries(
 export const sparcTask: Task<SparcParams, SparcRecord, Path> = {
   id: "sparc",
   suite: "sparc",
+  version: 1,
   description: "Witness-style grid path puzzles: draw one line from S to E that satisfies every rule symbol.",
   tags: ["planning", "pathfinding", "rules", "spatial"],
   params: sparcParams,

@@ -202,6 +202,7 @@ function signature(inst: Instance<BurrData>): string {
 export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
   id: "chain/burr",
   suite: "chain",
+  version: 1,
   description:
     "Take an interlocking burr puzzle apart by sliding pieces or groups along the axes; the disassembler gives the optimal plan and the BurrTools level.",
   tags: ["interactive", "interlocking", "burr", "3d"],

@@ -55,6 +55,7 @@ function solvedBoard(data: StackingData): Board {
 export const stackingTask: Task<StackingParams, StackingData, StackingPlan> = {
   id: "chain/stacking",
   suite: "chain",
+  version: 1,
   description:
     "CHAIN stacking: pack coloured polycube pieces into an a×b×c box under gravity, interactively (place / pickup) or as a one-shot plan.",
   tags: ["interactive", "stacking", "spatial", "3d", "packing"],

@@ -35,6 +35,7 @@ const reference = (record: TaskRecord): AnalysisAnswer => ({ proof: record.ref_s
 export const comBenchAnalysisTask: Task<RecordParams, TaskRecord, AnalysisAnswer, Promise<Verdict>> = {
   id: ID,
   suite: "combench",
+  version: 1,
   description:
     "ComBench analysis-centric problems (built in: the 60 IMO-ProofBench problems): a complete Olympiad solution graded by a judge model on the 0/1/6/7 rubric.",
   tags: ["proof", "analysis", "judged"],

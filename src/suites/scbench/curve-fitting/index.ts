@@ -97,6 +97,7 @@ const levels: Record<string, Partial<CurveFittingParams>> = {
 export const curveFittingTask: Task<CurveFittingParams, CurveFittingData, CurveFittingAnswer> = {
   id: TASK_ID,
   suite: "scbench",
+  version: 1,
   description:
     "Polynomial curve fitting: write an arithmetic expression in x and y whose sign separates the two regions of a blob grid (text up to 40×40, an image beyond).",
   tags: ["constructive", "2d", "grid", "curve-fitting", "vision"],

@@ -58,6 +58,7 @@ const levels: Record<string, Partial<DelaunayParams>> = {
 export const delaunayTask: Task<DelaunayParams, DelaunayData, DelaunayAnswer> = {
   id: ID,
   suite: "scbench",
+  version: 1,
   description:
     "Delaunay triangulation: list the triangles of the Delaunay triangulation of 4–30 points given with 3 decimals; checked exactly by coverage of the hull and the empty-circumcircle rule.",
   tags: ["axiomatic", "geometry", "triangulation"],

@@ -28,6 +28,7 @@ const levels: Record<string, Partial<FluidParams>> = Object.fromEntries(
 export const fluidSimTask: Task<FluidParams, FluidData, FluidAnswer> = {
   id: TASK_ID,
   suite: "scbench",
+  version: 1,
   description:
     "Fluid simulation (earthworks): add and remove boxes of rock on a voxel terrain so that, after rock settles and rain falls, the water forms a required configuration (lake area, bodies, levels, depth, hidden lakes, exact volume).",
   tags: ["planning", "3d", "voxels", "simulation"],

@@ -58,6 +58,7 @@ const LEVELS: Record<string, Level> = {
 export const halfSubdivisionTask: Task<HalfSubdivisionParams, HalfSubdivisionData, HalfSubdivisionAnswer> = {
   id: ID,
   suite: "scbench",
+  version: 1,
   description:
     "A unit square or cube is bisected recursively along a cycle of axes; list every leaf cell sharing a face of positive measure with a target leaf.",
   tags: ["axiomatic", "spatial", "geometry", "3d"],

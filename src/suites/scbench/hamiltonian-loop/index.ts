@@ -38,6 +38,7 @@ const levels: Record<string, Partial<LoopParams>> = {
 export const hamiltonianLoopTask: Task<LoopParams, LoopData, LoopAnswer> = {
   id: ID,
   suite: "scbench",
+  version: 1,
   description:
     "Hamiltonian loop: list a closed path of side-adjacent steps that visits every free cell of an obstructed grid exactly once.",
   tags: ["planning", "2d", "grid", "hamiltonian-cycle", "path"],

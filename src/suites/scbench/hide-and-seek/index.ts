@@ -23,6 +23,7 @@ const levels: Record<string, Partial<HideParams>> = {
 export const hideAndSeekTask: Task<HideParams, HideData, HideAnswer> = {
   id: ID,
   suite: "scbench",
+  version: 1,
   description:
     "Hide and seek: place a crowd of box-shaped people near a building so a sniper's eye sees none of them.",
   tags: ["constructive", "3d", "visibility", "packing"],

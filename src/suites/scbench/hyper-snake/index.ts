@@ -43,6 +43,7 @@ const sameParams = (a: HyperSnakeParams, b: HyperSnakeParams): boolean =>
 export const hyperSnakeTask: Task<HyperSnakeParams, HyperSnakeData, HyperSnakeAnswer> = {
   id: ID,
   suite: "scbench",
+  version: 1,
   description:
     "Hyper-snake: steer a growing snake by unit steps through a 2D–10D grid, avoiding walls, eating all food and covering the open cells.",
   tags: ["planning", "nd", "grid", "path"],

@@ -26,6 +26,7 @@ const levels: Record<string, Partial<InterlockingParams>> = {
 export const interlockingPartsTask: Task<InterlockingParams, InterlockingData, InterlockingAnswer> = {
   id: TASK_ID,
   suite: "scbench",
+  version: 1,
   description:
     "Design a tall lattice cage as exactly 10 printable parts held by 4 corner rods; graded on 9 geometric criteria (validity, printability, gaps, size, rods, interference, engagement, bar thickness, gap size).",
   tags: ["constructive", "3d", "mesh", "3d-printing", "assembly"],

@@ -36,6 +36,7 @@ export function referenceAnswer(data: LegoShellData): LegoShellAnswer {
 export const legoShellTask: Task<LegoShellParams, LegoShellData, LegoShellAnswer> = {
   id: TASK_ID,
   suite: "scbench",
+  version: 1,
   description:
     "Build a hemispherical shell from 2×4 Lego bricks under stud, connection, overlap and stability rules; scored by IoU with the shell.",
   tags: ["constructive", "3d", "lego", "csg", "optimisation"],

@@ -26,6 +26,7 @@ const CELLS = "AB0123456789";
 export const maze3dJumpsTask: Task<MazeParams, MazeData, MazeAnswer> = {
   id: ID,
   suite: "scbench",
+  version: 1,
   description:
     "3D maze with jumps: build a heightmap whose only route from A to B walks steps of ±1 and jumps over lower cells.",
   tags: ["planning", "3d", "grid", "maze", "heightmap", "text-answer"],

@@ -30,6 +30,7 @@ const levels: Record<string, Partial<PackParams>> = Object.fromEntries(
 export const packPrismsTask: Task<PackParams, PackData, PackAnswer> = {
   id: TASK_ID,
   suite: "scbench",
+  version: 1,
   description:
     "Pack rectangular prisms (any orthogonal orientation, no overlap) into the smallest bounding box; scored by packing efficiency.",
   tags: ["constructive", "3d", "packing", "optimisation"],

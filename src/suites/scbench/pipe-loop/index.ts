@@ -21,6 +21,7 @@ const ID = "scbench/pipe-loop";
 export const pipeLoopTask: Task<PipeParams, PipeData, PipeAnswer> = {
   id: ID,
   suite: "scbench",
+  version: 1,
   description:
     "Pipe loop fitting: lay N unit-length pipes as one closed, non-crossing loop inside a square, meeting extra geometric constraints on levels 11–20.",
   tags: ["constructive", "2d", "geometry", "polyline"],

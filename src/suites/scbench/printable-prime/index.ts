@@ -31,6 +31,7 @@ const levels: Record<string, Partial<PrintablePrimeParams>> = {
 export const printablePrimeTask: Task<PrintablePrimeParams, PrintablePrimeData, PrintablePrimeAnswer> = {
   id: TASK_ID,
   suite: "scbench",
+  version: 1,
   description:
     "Largest 3D-printable prime: stack 7-segment digits, each in a chosen orientation, so the stack prints without supports, the number is prime and no comma group repeats.",
   tags: ["constructive", "3d", "number-theory", "printing"],

@@ -26,6 +26,7 @@ const levels: Record<string, Partial<ShikakuParams>> = {
 export const shikakuTask: Task<ShikakuParams, ShikakuData, ShikakuAnswer> = {
   id: ID,
   suite: "scbench",
+  version: 1,
   description:
     "Shikaku: partition a clue grid into rectangles, each holding exactly one clue equal to its area.",
   tags: ["constructive", "2d", "grid", "tiling", "puzzle"],

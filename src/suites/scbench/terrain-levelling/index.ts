@@ -23,6 +23,7 @@ const levels: Record<string, Partial<TerrainParams>> = Object.fromEntries(
 export const terrainLevellingTask: Task<TerrainParams, TerrainData, TerrainAnswer> = {
   id: TASK_ID,
   suite: "scbench",
+  version: 1,
   description:
     "Plan an ordered list of blasts on a Perlin heightmap; rubble is simulated with rigid-body physics, and the score is the growth of the largest flat region.",
   tags: ["planning", "physics", "terrain", "optimisation"],

@@ -21,6 +21,7 @@ import { verifyTetraShadow } from "./verify.ts";
 export const tetraShadowTask: Task<TetraParams, TetraData, TetraAnswer> = {
   id: TASK_ID,
   suite: "scbench",
+  version: 1,
   description:
     "Tetrahedra shadow projection: place regular tetrahedra (position + unit quaternion) so that the union of their XY shadows matches a target 2D shape, without intersecting in 3D.",
   tags: ["constructive", "3d", "projection", "quaternions"],

@@ -130,6 +130,7 @@ function render(data: BehaviourData, answer?: BehaviourAnswer) {
 export const classifyBehaviourTask: Task<BehaviourParams, BehaviourData, BehaviourAnswer> = {
   id: ID,
   suite: "scbench",
+  version: 1,
   description:
     "Classify corner-labelled unit squares as known behaviour, three domains meeting (triple) or ambiguous.",
   tags: ["axiomatic", "topology", "corner-labels"],

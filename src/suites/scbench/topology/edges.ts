@@ -248,6 +248,7 @@ function render(data: EdgesData, answer?: EdgesAnswer) {
 export const enumerateEdgesTask: Task<EdgesParams, EdgesData, EdgesAnswer> = {
   id: ID,
   suite: "scbench",
+  version: 1,
   description:
     "For several corner-labelled unit squares, list the pairs of sides certainly joined by one interface curve, in each square's own edge numbering.",
   tags: ["axiomatic", "topology", "corner-labels"],

@@ -239,6 +239,7 @@ function render(data: EnumerationData, answer?: EnumerationAnswer) {
 export const topologyEnumerationTask: Task<EnumerationParams, EnumerationData, EnumerationAnswer> = {
   id: ID,
   suite: "scbench",
+  version: 1,
   description:
     "List every corner-label configuration of a unit square (in a given corner order, up to renaming) that forces an interface (2 classes) or a triple point (3 classes).",
   tags: ["axiomatic", "topology", "enumeration"],

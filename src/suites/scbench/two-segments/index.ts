@@ -35,6 +35,7 @@ const targetLevels = Object.fromEntries(
 export const twoSegmentsTask: Task<TwoSegmentsParams, TwoSegmentsData, TwoSegmentsAnswer> = {
   id: TASK_ID,
   suite: "scbench",
+  version: 1,
   description:
     "Place two segments with endpoints on the unit square's boundary so that they cut it into a target multiset of triangles, quadrilaterals, pentagons and hexagons.",
   tags: ["constructive", "geometry", "spatial", "arrangement"],

@@ -33,6 +33,7 @@ const levels: Record<string, Partial<VoxelProjectionParams>> = {
 export const voxelProjectionTask: Task<VoxelProjectionParams, VoxelProjectionData, VoxelProjectionAnswer> = {
   id: ID,
   suite: "scbench",
+  version: 1,
   description:
     "Voxel grid projection: place exactly V voxels in an N×N×N grid so that all three projections are full and no cube symmetry maps the set onto itself.",
   tags: ["constructive", "3d", "voxels", "symmetry"],
