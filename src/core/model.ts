@@ -1,4 +1,14 @@
-import type { AnyTask, Environment, Instance, JsonSchema, Message, PromptImage } from "./task.ts";
+import type { AnyTask, Instance, JsonSchema, Message, PromptImage } from "./task.ts";
+
+/**
+ * What an agent may ask of an episode's environment, which lives in a worker thread: every look at
+ * it but the step count is a message there and back.
+ */
+export interface EnvView {
+  steps(): number;
+  legalActions(): Promise<unknown[]>;
+  referenceAction(): Promise<unknown | undefined>;
+}
 
 /** What a model is asked: a prompt plus the per-model generation options. */
 export interface ModelRequest {
@@ -18,7 +28,7 @@ export interface ModelRequest {
    * What the request is about. HTTP models ignore it; the built-in agents read it (the oracle
    * solves the instance, the random agent draws an answer, an episode agent reads the env).
    */
-  context?: { task: AnyTask; instance: Instance; epoch: number; env?: Environment };
+  context?: { task: AnyTask; instance: Instance; epoch: number; env?: EnvView };
 }
 
 /**
@@ -41,6 +51,37 @@ export function addUsage(a: Usage, b: Usage): Usage {
     reasoning: a.reasoning + b.reasoning,
     cached: a.cached + b.cached,
   };
+}
+
+/** USD per 1M tokens. `cached` is the price of cached input tokens; without it they cost `input`. */
+export interface Price {
+  input: number;
+  output: number;
+  cached?: number;
+}
+
+/** The generation options a model can be given, per model (models file) or per run (flags). */
+export type GenerationOptions = Pick<
+  ModelRequest,
+  "maxOutputTokens" | "temperature" | "topP" | "reasoningEffort" | "thinkingBudget"
+>;
+
+/**
+ * What a run records of a model: enough to tell two configurations apart and to audit where the
+ * calls went and which variable's key they carried. Never a key.
+ */
+export interface ModelSpec {
+  /** "openai", "anthropic", "google", "openai-compatible", or a built-in agent ("oracle", "random", "replay"). */
+  provider: string;
+  /** The provider's model name (for replay, the file). */
+  model?: string;
+  /** Where the calls go, the provider's default endpoint included. */
+  baseURL?: string;
+  /** The environment variable the key is read from; null when no key is sent. */
+  keyVariable?: string | null;
+  price?: Price | null;
+  /** The model's own generation defaults (models file). */
+  options?: GenerationOptions;
 }
 
 /** One try at a call. */
@@ -78,13 +119,24 @@ export class ModelCallError extends Error {
 }
 
 export interface Model {
-  /** "openai:gpt-4.1", "oracle", "replay:results.jsonl", … */
+  /**
+   * "openai:gpt-4.1" at the provider's default endpoint, "openai-compatible:qwen@http://host:8000/v1"
+   * elsewhere, an alias from a models file, "oracle", "replay:results.jsonl", …
+   */
   id: string;
-  /** Concurrency and rate limits are per provider. */
+  /** Concurrency and rate limits are per provider endpoint. */
   provider: string;
   /** Base URL for HTTP providers (part of the cache key). */
   baseURL?: string;
   /** A built-in agent (oracle, random, replay) that costs nothing and needs no key. */
   local?: boolean;
+  /** Known when given (models file, --prices) or built in for the provider's default endpoint. */
+  price?: Price;
+  /** The model's own generation defaults; a run's explicit flags override them. */
+  options?: GenerationOptions;
+  /** Calls in flight at most, when the models file sets it. */
+  concurrency?: number;
+  /** What a run stores of this model. */
+  spec: ModelSpec;
   generate(req: ModelRequest, signal: AbortSignal): Promise<ModelResponse>;
 }

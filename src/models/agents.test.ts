@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SPARC_RESPONSES, sparcRecords, sparcResponses } from "../../test/support/sparc.ts";
 import { InputError } from "../core/errors.ts";
-import { type Model, ModelCallError, type ModelRequest } from "../core/model.ts";
+import { type EnvView, type Model, ModelCallError, type ModelRequest } from "../core/model.ts";
 import type { AnyTask, Environment, Instance } from "../core/task.ts";
 import { isParseFailure } from "../core/verdict.ts";
 import { sparcTask } from "../suites/sparc/index.ts";
@@ -16,7 +16,22 @@ const instances: Instance[] = sparcRecords().map((r) => sparcTask.load?.(r) as I
 const sample = instances.filter((_, i) => i % 5 === 0);
 const signal = new AbortController().signal;
 
-function ask(model: Model, instance: Instance, epoch = 0, env?: Environment): Promise<string> {
+/** The runner's asynchronous view of an environment (see eval/episode.ts). */
+function viewOf(env: Environment): EnvView {
+  let steps = 0;
+  const step = env.step.bind(env);
+  env.step = (action) => {
+    steps++;
+    return step(action);
+  };
+  return {
+    steps: () => steps,
+    legalActions: async () => env.legalActions(),
+    referenceAction: async () => env.referenceAction?.(),
+  };
+}
+
+function ask(model: Model, instance: Instance, epoch = 0, env?: EnvView): Promise<string> {
   const req: ModelRequest = {
     messages: [{ role: "user", content: "Solve it." }],
     context: { task, instance, epoch, ...(env ? { env } : {}) },
@@ -46,8 +61,9 @@ describe("oracle", () => {
   it("drives a SPaRC episode to success", async () => {
     for (const inst of sample.slice(0, 8)) {
       const env = task.env?.(inst) as Environment;
+      const view = viewOf(env);
       while (!env.done) {
-        const action = env.parseAction(await ask(oracle, inst, 0, env));
+        const action = env.parseAction(await ask(oracle, inst, 0, view));
         expect(isParseFailure(action)).toBe(false);
         env.step(action);
       }
@@ -86,9 +102,10 @@ describe("random", () => {
   it("plays legal actions in episodes, reproducibly", async () => {
     const play = async (inst: Instance): Promise<string[]> => {
       const env = task.env?.(inst) as Environment;
+      const view = viewOf(env);
       const moves: string[] = [];
       while (!env.done) {
-        const text = await ask(random, inst, 0, env);
+        const text = await ask(random, inst, 0, view);
         const action = env.parseAction(text);
         expect(env.legalActions()).toContain(action);
         moves.push(text);

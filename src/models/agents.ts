@@ -6,17 +6,23 @@ import {
   ModelCallError,
   type ModelRequest,
   type ModelResponse,
+  type ModelSpec,
 } from "../core/model.ts";
 import { Rng } from "../core/rng.ts";
 
 type Context = NonNullable<ModelRequest["context"]>;
 
 /** Runs a built-in agent's answer as one free, instant "call". */
-function localModel(id: string, answer: (req: ModelRequest) => string): Model {
+function localModel(
+  id: string,
+  spec: ModelSpec,
+  answer: (req: ModelRequest) => string | Promise<string>,
+): Model {
   return {
     id,
     provider: "local",
     local: true,
+    spec,
     async generate(req, signal) {
       if (signal.aborted) throw new ModelCallError("aborted", []);
       const startedAt = new Date().toISOString();
@@ -24,7 +30,7 @@ function localModel(id: string, answer: (req: ModelRequest) => string): Model {
       const latency = () => Math.round(performance.now() - t0);
       let text: string;
       try {
-        text = answer(req);
+        text = await answer(req);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         const attempt: Attempt = { startedAt, latencyMs: latency(), error: message };
@@ -55,10 +61,10 @@ function finalLine(action: unknown): string {
 
 /** Plays the task's reference: its solver's first answer, or the environment's reference action. */
 export function oracleAgent(): Model {
-  return localModel("oracle", (req) => {
+  return localModel("oracle", { provider: "oracle" }, async (req) => {
     const { task, instance, env } = contextOf(req, "oracle");
     if (env) {
-      const action = env.referenceAction?.();
+      const action = await env.referenceAction();
       if (action === undefined) throw new Error(`oracle: the ${task.id} environment has no reference action`);
       return finalLine(action);
     }
@@ -71,12 +77,12 @@ export function oracleAgent(): Model {
 
 /** A well-formed random answer (or legal action), the same for the same instance, epoch and step. */
 export function randomAgent(): Model {
-  return localModel("random", (req) => {
+  return localModel("random", { provider: "random" }, async (req) => {
     const { task, instance, epoch, env } = contextOf(req, "random");
     if (env) {
-      const legal = env.legalActions();
+      const legal = await env.legalActions();
       if (legal.length === 0) throw new Error(`random: no legal action in ${instance.id}`);
-      return finalLine(new Rng(`random/${instance.id}/${epoch}/step/${env.steps}`).pick(legal));
+      return finalLine(new Rng(`random/${instance.id}/${epoch}/step/${env.steps()}`).pick(legal));
     }
     if (!task.randomAnswer || !task.formatAnswer) {
       throw new Error(`random: task ${task.id} cannot draw a random answer`);
@@ -115,7 +121,7 @@ export function loadReplies(file: string): Map<string, string[]> {
 /** Serves stored replies: epoch e gets the id's e-th reply (0-based), or its last one. Reads the file now. */
 export function replayAgent(file: string): Model {
   const replies = loadReplies(file);
-  return localModel(`replay:${file}`, (req) => {
+  return localModel(`replay:${file}`, { provider: "replay", model: file }, (req) => {
     const { instance, epoch } = contextOf(req, "replay");
     const list = replies.get(instance.id) ?? [];
     const text = list[epoch] ?? list.at(-1);

@@ -23,7 +23,8 @@ function model(retry: Partial<RetryOptions> = {}, provider: ProviderName = "open
     provider,
     model: "test-model",
     baseURL: server.url,
-    apiKey: "test-key",
+    keyVariable: "TEST_KEY",
+    env: { TEST_KEY: "test-key" },
     retry: {
       retries: 3,
       timeoutMs: 5000,
@@ -74,7 +75,7 @@ describe("an OpenAI-compatible endpoint", () => {
 
   it("names the endpoint in the provider, and returns reasoning_content through openai-compatible", async () => {
     const m = model({}, "openai-compatible");
-    expect(m.id).toBe("openai-compatible:test-model");
+    expect(m.id).toBe(`openai-compatible:test-model@${server.url}`);
     expect(m.provider).toBe(`openai-compatible@${new URL(server.url).host}`);
     expect(m.baseURL).toBe(server.url);
     server.enqueue({ text: "7", reasoning: "six and one" });

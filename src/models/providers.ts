@@ -10,9 +10,11 @@ import {
   NoObjectGeneratedError,
   Output,
 } from "ai";
-import { InputError } from "../core/errors.ts";
-import type { Model, ModelRequest, ModelResponse } from "../core/model.ts";
-import { COMPATIBLE_KEY, type ProviderName, toModelMessages, toProviderOptions, toUsage } from "./request.ts";
+import type { GenerationOptions, Model, ModelRequest, ModelResponse, Price } from "../core/model.ts";
+import { endpointOf, keyedFetch } from "./endpoint.ts";
+import { chooseKey } from "./keys.ts";
+import { isOpenAIReasoningModel, toProviderOptions } from "./options.ts";
+import { COMPATIBLE_KEY, type ProviderName, toModelMessages, toUsage } from "./request.ts";
 import { callWithRetries, type RetryOptions } from "./retry.ts";
 
 export type { ProviderName } from "./request.ts";
@@ -20,66 +22,61 @@ export type { ProviderName } from "./request.ts";
 export interface ProviderSpec {
   provider: ProviderName;
   model: string;
+  /** Else the provider's default endpoint. */
   baseURL?: string;
-  /** Else read from `env` (default process.env) under the provider's usual variable. */
-  apiKey?: string;
+  /** A models-file alias; else the id names provider, model and (away from the default) endpoint. */
+  id?: string;
+  /** The variable holding this model's key (see chooseKey for what is read without it). */
+  keyVariable?: string;
+  /** Where keys are read (default process.env). */
+  env?: Readonly<Record<string, string | undefined>>;
   retry: RetryOptions;
-  env?: Record<string, string | undefined>;
+  /** The model's own price (models file). */
+  price?: Price;
+  /** Prices by model id; they apply to a provider model at its default endpoint or to an exact id. */
+  prices?: ReadonlyMap<string, Price>;
+  options?: GenerationOptions;
+  concurrency?: number;
 }
 
-export const KEY_VARIABLES: Record<ProviderName, string> = {
-  openai: "OPENAI_API_KEY",
-  anthropic: "ANTHROPIC_API_KEY",
-  google: "GOOGLE_GENERATIVE_AI_API_KEY",
-  "openai-compatible": "OPENAI_COMPATIBLE_API_KEY",
-};
+/** The AI SDK's own key: never a real one, since keyedFetch puts the model's key on the wire. */
+const PLACEHOLDER_KEY = "plumb-placeholder";
 
-function apiKeyFor(spec: ProviderSpec): string | undefined {
-  const variable = KEY_VARIABLES[spec.provider];
-  const key = spec.apiKey ?? (spec.env ?? process.env)[variable];
-  if (key !== undefined && key.trim() !== "") return key.trim();
-  // Local OpenAI-compatible servers usually take no key.
-  if (spec.provider === "openai-compatible") return undefined;
-  throw new InputError(`no API key for ${spec.provider}:${spec.model}: set ${variable} (or pass an API key)`);
-}
-
-function hostOf(baseURL: string): string {
-  try {
-    return new URL(baseURL).host;
-  } catch {
-    throw new InputError(`not a valid base URL: ${baseURL}`);
-  }
-}
-
-function languageModel(spec: ProviderSpec, apiKey: string | undefined): LanguageModel {
-  const { baseURL, model } = spec;
-  switch (spec.provider) {
+function languageModel(
+  provider: ProviderName,
+  model: string,
+  baseURL: string,
+  responses: boolean,
+  fetch: typeof globalThis.fetch,
+): LanguageModel {
+  const apiKey = PLACEHOLDER_KEY;
+  switch (provider) {
     case "openai": {
-      const openai = createOpenAI({ apiKey, baseURL });
-      // OpenAI-compatible servers speak chat completions, not the responses API.
-      return baseURL ? openai.chat(model) : openai(model);
+      const openai = createOpenAI({ apiKey, baseURL, fetch });
+      // Proxies for OpenAI models speak chat completions; the responses API is OpenAI's own.
+      return responses ? openai.responses(model) : openai.chat(model);
     }
     case "anthropic":
-      return createAnthropic({ apiKey, baseURL })(model);
+      return createAnthropic({ apiKey, baseURL, fetch })(model);
     case "google":
-      return createGoogleGenerativeAI({ apiKey, baseURL })(model);
-    case "openai-compatible": {
-      if (!baseURL) throw new InputError(`openai-compatible:${model} needs a base URL`);
-      const compatible = createOpenAICompatible({
+      return createGoogleGenerativeAI({ apiKey, baseURL, fetch })(model);
+    case "openai-compatible":
+      return createOpenAICompatible({
         name: COMPATIBLE_KEY,
         baseURL,
         apiKey,
+        fetch,
         supportsStructuredOutputs: true,
-      });
-      return compatible(model);
-    }
+      })(model);
   }
 }
 
 type Reply = Omit<ModelResponse, "latencyMs" | "attempts">;
 
 async function callOnce(
-  spec: ProviderSpec,
+  provider: ProviderName,
+  responses: boolean,
+  reasoning: boolean,
   model: LanguageModel,
   req: ModelRequest,
   signal: AbortSignal,
@@ -94,7 +91,7 @@ async function callOnce(
       temperature: req.temperature,
       topP: req.topP,
       maxOutputTokens: req.maxOutputTokens,
-      providerOptions: toProviderOptions(spec.provider, req),
+      providerOptions: toProviderOptions(provider, req, responses, reasoning),
       output: req.outputSchema
         ? Output.object({ schema: jsonSchema(req.outputSchema as JSONSchema7) })
         : undefined,
@@ -116,17 +113,36 @@ async function callOnce(
 
 /** A model behind an HTTP API. Throws InputError at once for a missing key or base URL. */
 export function createProviderModel(spec: ProviderSpec): Model {
-  const apiKey = apiKeyFor(spec);
-  const model = languageModel(spec, apiKey);
-  const host = spec.baseURL ? hostOf(spec.baseURL) : undefined;
+  const { provider, model: name } = spec;
+  const { baseURL, isDefault } = endpointOf(provider, name, spec.baseURL);
+  const plainId = `${provider}:${name}`;
+  const id = spec.id ?? (isDefault ? plainId : `${plainId}@${baseURL}`);
+  const key = chooseKey({ provider, id, isDefault, keyVariable: spec.keyVariable }, spec.env ?? process.env);
+  const responses = provider === "openai" && isDefault;
+  const reasoning = provider === "openai" && isOpenAIReasoningModel(name);
+  const model = languageModel(provider, name, baseURL, responses, keyedFetch(provider, key.value));
+  // Table prices are for the provider's own endpoint, or for the exact id a user priced.
+  const price = spec.price ?? spec.prices?.get(id) ?? (isDefault ? spec.prices?.get(plainId) : undefined);
   return {
-    id: `${spec.provider}:${spec.model}`,
+    id,
     // Concurrency is per endpoint: two servers behind one provider name do not share a limit.
-    provider: host ? `${spec.provider}@${host}` : spec.provider,
-    ...(spec.baseURL ? { baseURL: spec.baseURL } : {}),
+    provider: isDefault ? provider : `${provider}@${new URL(baseURL).host}`,
+    ...(isDefault ? {} : { baseURL }),
+    ...(price ? { price } : {}),
+    ...(spec.options ? { options: spec.options } : {}),
+    ...(spec.concurrency !== undefined ? { concurrency: spec.concurrency } : {}),
+    spec: {
+      provider,
+      model: name,
+      baseURL,
+      // The variable read, set or not, so that setting it later does not change the run's spec.
+      keyVariable: key.variable,
+      price: price ?? null,
+      ...(spec.options ? { options: spec.options } : {}),
+    },
     async generate(req, signal) {
       const { value, attempts } = await callWithRetries(
-        (s) => callOnce(spec, model, req, s),
+        (s) => callOnce(provider, responses, reasoning, model, req, s),
         spec.retry,
         signal,
       );

@@ -1,4 +1,4 @@
-import type { JSONValue, LanguageModelUsage, ModelMessage, UserContent } from "ai";
+import type { LanguageModelUsage, ModelMessage, UserContent } from "ai";
 import type { ModelRequest, Usage } from "../core/model.ts";
 
 export type ProviderName = "openai" | "anthropic" | "google" | "openai-compatible";
@@ -22,28 +22,6 @@ export function toModelMessages(req: ModelRequest): ModelMessage[] {
   const content: UserContent = [{ type: "text", text }, ...parts];
   out[last] = { role: "user", content };
   return out;
-}
-
-/** Reasoning effort and thinking budget in each provider's own option names. */
-export function toProviderOptions(
-  provider: ProviderName,
-  req: ModelRequest,
-): Record<string, Record<string, JSONValue>> | undefined {
-  const { reasoningEffort, thinkingBudget } = req;
-  switch (provider) {
-    case "openai":
-      return reasoningEffort ? { openai: { reasoningEffort } } : undefined;
-    case "openai-compatible":
-      return reasoningEffort ? { [COMPATIBLE_KEY]: { reasoningEffort } } : undefined;
-    case "anthropic":
-      return thinkingBudget !== undefined
-        ? { anthropic: { thinking: { type: "enabled", budgetTokens: thinkingBudget } } }
-        : undefined;
-    case "google":
-      return thinkingBudget !== undefined
-        ? { google: { thinkingConfig: { thinkingBudget, includeThoughts: true } } }
-        : undefined;
-  }
 }
 
 /**

@@ -1,43 +1,75 @@
 import { InputError } from "../core/errors.ts";
 import { readTextFile } from "../core/jsonl.ts";
 import type { Model } from "../core/model.ts";
+import { BUILTIN_PRICES, type PriceTable } from "../report/prices.ts";
 import { oracleAgent, randomAgent, replayAgent } from "./agents.ts";
-import { createProviderModel, type ProviderName } from "./providers.ts";
+import { loadModelsFile, type ModelEntry } from "./models-file.ts";
+import { createProviderModel } from "./providers.ts";
 import type { RetryOptions } from "./retry.ts";
+import { parseModelSpec, SPEC_FORMS } from "./spec.ts";
+
+export { checkOptions } from "./options.ts";
 
 export interface ResolveOptions {
-  /** For HTTP providers: an OpenAI-compatible or proxy endpoint. */
+  /** JSON models file whose aliases --model may name (see models-file.ts). */
+  modelsFile?: string;
+  /** Legacy: the endpoint of openai-compatible models that name none. */
   baseURL?: string;
   /** Where API keys are looked up (default process.env). */
   env?: Record<string, string | undefined>;
   retry: RetryOptions;
+  /** Prices by model id (default the built-in ones). */
+  prices?: PriceTable;
 }
 
-const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "google", "openai-compatible"];
+/** --base-url may reach only openai-compatible models: no hosted provider's key or id goes there. */
+function legacyBaseURL(provider: string, id: string, opts: ResolveOptions): string | undefined {
+  if (opts.baseURL === undefined) return undefined;
+  if (provider === "openai-compatible") return opts.baseURL;
+  throw new InputError(
+    `--base-url applies only to openai-compatible models, not ${id}: give it its own endpoint (${id}@<URL> or a models file entry with baseURL and keyVariable), or drop --base-url and name each endpoint with PROVIDER:MODEL@URL`,
+    { field: "--base-url" },
+  );
+}
 
-const FORMS = ["oracle", "random", "replay:<responses.jsonl>", ...PROVIDERS.map((p) => `${p}:<model>`)].join(
-  ", ",
-);
-
-/** The model a --model argument names. Throws InputError for an unknown form or a missing key. */
-export function resolveModel(id: string, opts: ResolveOptions): Model {
-  if (id === "oracle") return oracleAgent();
-  if (id === "random") return randomAgent();
-  const colon = id.indexOf(":");
-  const prefix = colon < 0 ? id : id.slice(0, colon);
-  const rest = colon < 0 ? "" : id.slice(colon + 1);
-  if (prefix === "replay") {
-    if (rest === "") throw new InputError(`"${id}" names no file: use replay:<responses.jsonl>`);
-    return replayAgent(rest);
-  }
-  const provider = PROVIDERS.find((p) => p === prefix);
-  if (!provider || rest === "") throw new InputError(`unknown model "${id}": use one of ${FORMS}`);
+function fromEntry(entry: ModelEntry, opts: ResolveOptions, prices: PriceTable): Model {
   return createProviderModel({
-    provider,
-    model: rest,
-    baseURL: opts.baseURL,
+    ...entry,
+    baseURL: entry.baseURL ?? legacyBaseURL(entry.provider, entry.id, opts),
     env: opts.env,
     retry: opts.retry,
+    prices,
+  });
+}
+
+/**
+ * The models --model arguments (or --judge) name: built-in agents, PROVIDER:MODEL[@URL], or
+ * aliases of the models file. Throws InputError for an unknown form, a missing key, or
+ * --base-url where it would reach a hosted provider's model.
+ */
+export function resolveModels(specs: string[], opts: ResolveOptions): Model[] {
+  const entries = opts.modelsFile ? loadModelsFile(opts.modelsFile) : new Map<string, ModelEntry>();
+  const prices = opts.prices ?? BUILTIN_PRICES;
+  return specs.map((text) => {
+    const entry = entries.get(text);
+    if (entry) return fromEntry(entry, opts, prices);
+    const parsed = parseModelSpec(text);
+    if (!parsed) {
+      const aliases = entries.size > 0 ? `, or an id of ${opts.modelsFile}` : "";
+      throw new InputError(`unknown model "${text}": use one of ${SPEC_FORMS}${aliases}`, {
+        field: "--model",
+      });
+    }
+    if (parsed.kind === "agent") return parsed.name === "oracle" ? oracleAgent() : randomAgent();
+    if (parsed.kind === "replay") return replayAgent(parsed.file);
+    return createProviderModel({
+      provider: parsed.provider,
+      model: parsed.model,
+      baseURL: parsed.baseURL ?? legacyBaseURL(parsed.provider, text, opts),
+      env: opts.env,
+      retry: opts.retry,
+      prices,
+    });
   });
 }
 

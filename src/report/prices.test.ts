@@ -39,6 +39,15 @@ describe("costOf", () => {
     expect(costOf("acme:unknown", usage(0, 0))).toBeNull();
   });
 
+  it("takes a model's own price first, and never a built-in price for another endpoint's id", () => {
+    const own = { id: "openai:gpt-4.1", price: { input: 1, output: 1 } };
+    expect(costOf(own, usage(1_000_000, 1_000_000))).toBeCloseTo(2, 12);
+    expect(costOf({ id: "openai:gpt-4.1" }, usage(1_000_000, 0))).toBeCloseTo(2, 12);
+    expect(costOf({ id: "openai:gpt-4.1@http://127.0.0.1:8000/v1" }, usage(10, 10))).toBeNull();
+    expect(costOf("openai:gpt-4.1@http://127.0.0.1:8000/v1", usage(10, 10))).toBeNull();
+    expect(costOf({ id: "my-agent", local: true }, usage(10, 10))).toBe(0);
+  });
+
   it("has every built-in model", () => {
     expect([...BUILTIN_PRICES.keys()]).toEqual([
       "openai:gpt-4.1",

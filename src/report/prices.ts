@@ -1,16 +1,14 @@
 import { z } from "zod";
 import { fromZodError, InputError } from "../core/errors.ts";
 import { readTextFile } from "../core/jsonl.ts";
-import type { Usage } from "../core/model.ts";
+import type { Model, Price, Usage } from "../core/model.ts";
 
-/** USD per 1M tokens. `cached` is the price of cached input tokens; without it they cost `input`. */
-export interface Price {
-  input: number;
-  output: number;
-  cached?: number;
-}
+export type { Price } from "../core/model.ts";
 
-/** Model id as Plumb writes it ("openai:gpt-4.1") → price. */
+/**
+ * Model id as Plumb writes it → price: "openai:gpt-4.1" (the provider's default endpoint),
+ * "openai-compatible:qwen@http://localhost:8000/v1", or an alias from a models file.
+ */
 export type PriceTable = ReadonlyMap<string, Price>;
 
 /**
@@ -60,13 +58,20 @@ export function loadPriceTable(path: string): PriceTable {
 }
 
 /**
- * What one sample's usage costs, or null when the model's price is unknown. Usage follows the
- * AI SDK: `input` includes the `cached` tokens and `output` includes the `reasoning` tokens, so
- * reasoning is billed at the output price and cached tokens at the cached price instead of input.
+ * What one sample's usage costs, or null when the model's price is unknown. A model's own price
+ * comes first; a bare id is looked up in the table. Usage follows the AI SDK: `input` includes the
+ * `cached` tokens and `output` includes the `reasoning` tokens, so reasoning is billed at the
+ * output price and cached tokens at the cached price instead of input.
  */
-export function costOf(model: string, usage: Usage, table: PriceTable = BUILTIN_PRICES): number | null {
-  const price = table.get(model);
-  if (price === undefined) return isFree(model) ? 0 : null;
+export function costOf(
+  model: string | Pick<Model, "id" | "price" | "local">,
+  usage: Usage,
+  table: PriceTable = BUILTIN_PRICES,
+): number | null {
+  const id = typeof model === "string" ? model : model.id;
+  const price = (typeof model === "string" ? undefined : model.price) ?? table.get(id);
+  if (price === undefined)
+    return isFree(id) || (typeof model !== "string" && model.local === true) ? 0 : null;
   const cached = Math.min(usage.cached, usage.input);
   const fresh = usage.input - cached;
   return (fresh * price.input + cached * (price.cached ?? price.input) + usage.output * price.output) / 1e6;

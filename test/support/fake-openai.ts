@@ -33,8 +33,15 @@ export interface FakeReply {
   reasoning?: string;
 }
 
+/** The credential headers a request carried, by lower-case name. */
+export type FakeCredentials = Partial<Record<(typeof CREDENTIAL_HEADERS)[number], string>>;
+
 export interface FakeRequest {
   body: unknown;
+  /** The request's path and query, e.g. "/v1/chat/completions". */
+  path: string;
+  /** Every credential header it carried (recorded for all requests, 404s included). */
+  headers: FakeCredentials;
   /** Date.now() when it arrived. */
   at: number;
 }
@@ -58,6 +65,7 @@ export interface FakeOpenAI {
 }
 
 const TAG = "plumb-fake-openai";
+const CREDENTIAL_HEADERS = ["authorization", "x-api-key", "x-goog-api-key", "api-key"] as const;
 const DEFAULT_TEXT = "Hello from the fake OpenAI server.";
 
 type WorkerInit = {
@@ -67,7 +75,9 @@ type WorkerInit = {
   replySource?: string;
   keepBodies: boolean;
 };
-type Event = { type: "request"; body: unknown; at: number } | { type: "error"; message: string };
+type Event =
+  | { type: "request"; body: unknown; at: number; path: string; headers: FakeCredentials }
+  | { type: "error"; message: string };
 type Command = { type: "enqueue"; seq: number; replies: FakeReply[] };
 
 // ---- worker side ----
@@ -161,7 +171,18 @@ function serve(init: WorkerInit): void {
       const body = await readBody(req);
       n++;
       // Reported before answering, so a client that has its answer sees the request counted.
-      report({ type: "request", body: init.keepBodies ? body : null, at: Date.now() });
+      const headers: FakeCredentials = {};
+      for (const name of CREDENTIAL_HEADERS) {
+        const value = req.headers[name];
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+      }
+      report({
+        type: "request",
+        body: init.keepBodies ? body : null,
+        at: Date.now(),
+        path: req.url ?? "",
+        headers,
+      });
       if (req.method !== "POST" || req.url !== "/v1/chat/completions") {
         res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"message":"not found"}}');
         return;
@@ -227,7 +248,8 @@ export async function startFakeOpenAI(opts: FakeOptions = {}): Promise<FakeOpenA
   const drain = () => {
     for (let m = receiveMessageOnPort(events); m !== undefined; m = receiveMessageOnPort(events)) {
       const event = m.message as Event;
-      if (event.type === "request") requests.push({ body: event.body, at: event.at });
+      if (event.type === "request")
+        requests.push({ body: event.body, at: event.at, path: event.path, headers: event.headers });
       else errors.push(event.message);
     }
     if (errors.length > 0) throw new Error(errors.join("\n"));

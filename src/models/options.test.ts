@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeOpenAI, startFakeOpenAI } from "../../test/support/fake-openai.ts";
+import { InputError } from "../core/errors.ts";
+import type { GenerationOptions, Model } from "../core/model.ts";
+import { checkOptions, toProviderOptions } from "./options.ts";
+import { resolveModels } from "./resolve.ts";
+
+const retry = { retries: 0, timeoutMs: 2000 };
+let server: FakeOpenAI;
+beforeAll(async () => {
+  server = await startFakeOpenAI();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const at = (provider: string, model = "m") =>
+  resolveModels([`${provider}:${model}@${server.url}`], { env: {}, retry })[0] as Model;
+
+/** The body a model's call with these options puts on the wire (the fake answers 404 to non-OpenAI paths). */
+async function bodyOf(m: Model, g: GenerationOptions): Promise<Record<string, unknown>> {
+  checkOptions(m, g);
+  const before = server.count();
+  await m
+    .generate({ messages: [{ role: "user", content: "Hi." }], ...g }, new AbortController().signal)
+    .catch(() => undefined);
+  expect(server.count()).toBe(before + 1);
+  return server.requests.at(-1)?.body as Record<string, unknown>;
+}
+
+describe("checkOptions", () => {
+  const refused = (provider: string, g: GenerationOptions, model?: string): string => {
+    try {
+      checkOptions(at(provider, model), g);
+    } catch (e) {
+      expect(e).toBeInstanceOf(InputError);
+      return (e as Error).message;
+    }
+    return "accepted";
+  };
+
+  it("refuses what a provider has no equivalent for, naming the flag", () => {
+    expect(refused("openai", { thinkingBudget: 1024 })).toMatch(/cannot take --thinking-budget/);
+    expect(refused("openai-compatible", { thinkingBudget: 1024 })).toMatch(/--thinking-budget/);
+    expect(refused("anthropic", { reasoningEffort: "minimal" })).toMatch(/--reasoning-effort minimal/);
+    expect(refused("google", { reasoningEffort: "low", thinkingBudget: 512 })).toMatch(/not both/);
+    // Anthropic would drop these silently; every problem is listed at once.
+    const both = refused("anthropic", { thinkingBudget: 2048, temperature: 0.5, topP: 0.9 });
+    expect(both).toMatch(/--temperature .*; --top-p/);
+  });
+
+  it("follows the SDK's split of OpenAI models: sampling options or reasoning effort, not both", () => {
+    expect(refused("openai", { reasoningEffort: "high" }, "gpt-4.1")).toMatch(/not a reasoning model/);
+    expect(refused("openai", { temperature: 1 }, "o4-mini")).toMatch(/--temperature \(a reasoning model/);
+    expect(refused("openai", { topP: 1 }, "gpt-5")).toMatch(/--top-p/);
+    expect(refused("openai", { temperature: 1, topP: 1 }, "gpt-5-chat-latest")).toBe("accepted");
+    expect(refused("anthropic", { thinkingBudget: 500 })).toMatch(/smallest thinking budget is 1024/);
+  });
+
+  it("accepts what each provider takes, and anything for built-in agents", () => {
+    expect(refused("openai", { temperature: 1, topP: 1, maxOutputTokens: 9 }, "gpt-4.1")).toBe("accepted");
+    expect(refused("openai", { reasoningEffort: "minimal", maxOutputTokens: 9 }, "o4-mini")).toBe("accepted");
+    expect(
+      refused("anthropic", { reasoningEffort: "high", thinkingBudget: 2048, maxOutputTokens: 4096 }),
+    ).toBe("accepted");
+    expect(refused("google", { thinkingBudget: 0 })).toBe("accepted");
+    const [oracle] = resolveModels(["oracle"], { retry });
+    expect(() =>
+      checkOptions(oracle as Model, { thinkingBudget: 5, reasoningEffort: "minimal" }),
+    ).not.toThrow();
+  });
+});
+
+describe("provider options on the wire", () => {
+  it("openai and openai-compatible send reasoning effort", async () => {
+    expect(await bodyOf(at("openai", "o4-mini"), { reasoningEffort: "high" })).toMatchObject({
+      reasoning_effort: "high",
+    });
+    expect(await bodyOf(at("openai-compatible"), { reasoningEffort: "low" })).toMatchObject({
+      reasoning_effort: "low",
+    });
+  });
+
+  it("anthropic maps reasoning effort to effort and the budget to thinking", async () => {
+    const body = await bodyOf(at("anthropic"), { reasoningEffort: "medium", thinkingBudget: 2048 });
+    expect(body).toMatchObject({
+      output_config: { effort: "medium" },
+      thinking: { type: "enabled", budget_tokens: 2048 },
+    });
+  });
+
+  it("google maps reasoning effort to a thinking level, the budget to a thinking budget", async () => {
+    const level = await bodyOf(at("google"), { reasoningEffort: "low" });
+    expect(level).toMatchObject({
+      generationConfig: { thinkingConfig: { thinkingLevel: "low", includeThoughts: true } },
+    });
+    const budget = await bodyOf(at("google"), { thinkingBudget: 512 });
+    expect(budget).toMatchObject({ generationConfig: { thinkingConfig: { thinkingBudget: 512 } } });
+  });
+
+  it("asks OpenAI's responses API for reasoning summaries of reasoning models, and nowhere else", () => {
+    expect(toProviderOptions("openai", { reasoningEffort: "low" }, true, true)).toEqual({
+      openai: { reasoningEffort: "low", reasoningSummary: "auto" },
+    });
+    // At the default effort too: the summary is how the reasoning text comes back.
+    expect(toProviderOptions("openai", {}, true, true)).toEqual({ openai: { reasoningSummary: "auto" } });
+    expect(toProviderOptions("openai", { reasoningEffort: "low" }, false, true)).toEqual({
+      openai: { reasoningEffort: "low" },
+    });
+    expect(toProviderOptions("openai", {}, true, false)).toBeUndefined();
+  });
+});

@@ -1,0 +1,49 @@
+import { InputError } from "../core/errors.ts";
+import type { ProviderName } from "./request.ts";
+
+export const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "google", "openai-compatible"];
+
+export type ParsedSpec =
+  | { kind: "agent"; name: "oracle" | "random" }
+  | { kind: "replay"; file: string }
+  | { kind: "provider"; provider: ProviderName; model: string; baseURL?: string };
+
+export const SPEC_FORMS = [
+  "oracle",
+  "random",
+  "replay:<responses.jsonl>",
+  ...PROVIDERS.map((p) => `${p}:<model>[@<base URL>]`),
+].join(", ");
+
+/** The provider a "provider:…" text names, if it names one. */
+export function providerPrefix(text: string): ProviderName | "replay" | undefined {
+  const colon = text.indexOf(":");
+  if (colon < 0) return undefined;
+  const prefix = text.slice(0, colon);
+  return prefix === "replay" ? "replay" : PROVIDERS.find((p) => p === prefix);
+}
+
+// The endpoint starts at the first "@" followed by a scheme: model names may hold "@", "/" and ":".
+const URL_START = /@(?=https?:\/\/)/i;
+
+/**
+ * A --model text: an agent, a replay file, or PROVIDER:MODEL[@BASE_URL]. Undefined when the text
+ * has none of these forms; an InputError when it has one but is incomplete.
+ */
+export function parseModelSpec(text: string): ParsedSpec | undefined {
+  if (text === "oracle" || text === "random") return { kind: "agent", name: text };
+  const prefix = providerPrefix(text);
+  if (prefix === undefined) return undefined;
+  const rest = text.slice(prefix.length + 1);
+  if (prefix === "replay") {
+    if (rest === "") throw new InputError(`"${text}" names no file: use replay:<responses.jsonl>`);
+    return { kind: "replay", file: rest };
+  }
+  const at = URL_START.exec(rest);
+  const model = at ? rest.slice(0, at.index) : rest;
+  if (model.trim() === "")
+    throw new InputError(`"${prefix}:" names no model: use ${prefix}:<model>[@<base URL>]`);
+  return at
+    ? { kind: "provider", provider: prefix, model, baseURL: rest.slice(at.index + 1) }
+    : { kind: "provider", provider: prefix, model };
+}
