@@ -1,103 +1,16 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { hostname } from "node:os";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { InputError } from "../core/errors.ts";
-import type { ModelResponse } from "../core/model.ts";
-import { exportSamples, Store } from "./store.ts";
-import type { SampleRecord, StepRecord } from "./types.ts";
+import { exportSamples } from "./export.ts";
+import { Store } from "./store.ts";
+import { instance, judge, sample as mk, response, step, storeTracker, tempPath } from "./testing.ts";
+import type { SampleRecord } from "./types.ts";
 
-const opened: Store[] = [];
-
-function tempPath(name = "plumb.db"): string {
-  return join(mkdtempSync(join(tmpdir(), "plumb-store-")), name);
-}
-
-function openStore(path = tempPath()): Store {
-  const store = Store.open(path);
-  opened.push(store);
-  return store;
-}
-
-afterEach(() => {
-  for (const store of opened.splice(0)) {
-    try {
-      store.close();
-    } catch {
-      // already closed by the test
-    }
-  }
-});
-
-function sample(over: Partial<SampleRecord> = {}): SampleRecord {
-  return {
-    run: "r1",
-    key: "maze/0/m1/0",
-    task: "maze",
-    suite: "sparc",
-    tags: ["spatial", "grid"],
-    level: "easy",
-    instance: "0",
-    model: "m1",
-    epoch: 0,
-    status: "ok",
-    prompt: [{ role: "user", content: "Solve [image: a maze]" }],
-    text: "path: R, R, D",
-    reasoning: null,
-    answer: { path: [{ x: 1, y: 0 }] },
-    verdict: {
-      score: 0,
-      passed: false,
-      checks: [
-        { name: "connected", ok: true },
-        { name: "reaches-goal", ok: false, detail: "stops at (1,0)" },
-      ],
-      failure: { kind: "wrong", message: "reaches-goal: stops at (1,0)" },
-    },
-    score: 0,
-    passed: false,
-    failureKind: "wrong",
-    usage: { input: 100, output: 20, reasoning: 5, cached: 10 },
-    costUsd: 0.0015,
-    latencyMs: 812.5,
-    attempts: [
-      { startedAt: "2025-01-01T00:00:00.000Z", latencyMs: 30, error: "429", status: 429, retryAfterMs: 1000 },
-      { startedAt: "2025-01-01T00:00:01.000Z", latencyMs: 812.5 },
-    ],
-    error: null,
-    cached: false,
-    judge: null,
-    steps: null,
-    optimalSteps: null,
-    startedAt: "2025-01-01T00:00:00.000Z",
-    finishedAt: "2025-01-01T00:00:02.000Z",
-    ...over,
-  };
-}
-
-function step(index: number, over: Partial<StepRecord> = {}): StepRecord {
-  return {
-    run: "r1",
-    sampleKey: "maze/0/m1/0",
-    index,
-    observation: `grid after ${index} moves`,
-    reply: "I move right",
-    action: { move: "R" },
-    reward: index === 2 ? 1 : 0,
-    error: null,
-    usage: { input: 10, output: 2, reasoning: 0, cached: 0 },
-    ...over,
-  };
-}
-
-const response: ModelResponse = {
-  text: "answer",
-  usage: { input: 3, output: 4, reasoning: 0, cached: 0 },
-  latencyMs: 120,
-  finishReason: "stop",
-  attempts: [{ startedAt: "2025-01-01T00:00:00.000Z", latencyMs: 120 }],
-};
+const stores = storeTracker();
+afterEach(() => stores.closeAll());
+const openStore = stores.open;
+const me = { id: "me", pid: process.pid, host: hostname() };
 
 /** A minimal RFC 4180 reader, to check the export against. */
 function parseCsv(text: string): string[][] {
@@ -129,10 +42,10 @@ function parseCsv(text: string): string[][] {
 }
 
 describe("Store", () => {
-  it("round-trips samples and steps exactly", () => {
+  it("round-trips samples and steps exactly", async () => {
     const store = openStore();
     store.openRun("r1", { tasks: ["maze"], models: ["m1"], epochs: 1 });
-    const episode = sample({
+    const episode = mk({
       key: "k-episode",
       steps: 3,
       optimalSteps: 2,
@@ -142,12 +55,15 @@ describe("Store", () => {
       score: 1,
       passed: true,
       failureKind: null,
+      finishReason: "length",
       costUsd: null,
+      spentUsd: null,
+      calls: 3,
       level: null,
       tags: [],
       cached: true,
     });
-    const failed = sample({
+    const failed = mk({
       key: "k-error",
       status: "error",
       text: null,
@@ -156,33 +72,41 @@ describe("Store", () => {
       score: null,
       passed: null,
       failureKind: null,
+      finishReason: null,
+      instanceHash: null,
+      calls: 0,
       error: "HTTP 500",
     });
-    const plain = sample();
+    const judged = mk({ key: "k-judged", judge: judge(6) });
+    const plain = mk();
     const steps = [0, 1, 2].map((i) =>
       step(i, { sampleKey: "k-episode", error: i === 1 ? "bad move" : null }),
     );
-    store.saveSample(plain);
-    store.saveSample(episode, [...steps].reverse());
-    store.saveSample(failed);
+    await Promise.all([
+      store.save(plain),
+      store.save(episode, [...steps].reverse()),
+      store.save(failed),
+      store.save(judged),
+    ]);
 
     const byKey = new Map(store.samples("r1").map((s) => [s.key, s]));
-    expect(byKey.get(plain.key)).toEqual(plain);
-    expect(byKey.get("k-episode")).toEqual(episode);
-    expect(byKey.get("k-error")).toEqual(failed);
-    expect(store.steps("r1", "k-episode")).toEqual(steps);
+    expect(byKey.get(plain.key)).toStrictEqual(plain);
+    expect(byKey.get("k-episode")).toStrictEqual(episode);
+    expect(byKey.get("k-error")).toStrictEqual(failed);
+    expect(byKey.get("k-judged")).toStrictEqual(judged);
+    expect(store.steps("r1", "k-episode")).toStrictEqual(steps);
     expect(store.steps("r1", plain.key)).toEqual([]);
 
     // null and absent `failure` are both kept as they were.
-    const nulled = sample({ key: "k-nulled" });
+    const nulled = mk({ key: "k-nulled" });
     (nulled.verdict as unknown as { failure: null }).failure = null;
-    store.saveSample(nulled);
+    await store.save(nulled);
     expect(store.samples("r1").find((s) => s.key === "k-nulled")?.verdict).toStrictEqual(nulled.verdict);
     const absent = store.samples("r1").find((s) => s.key === "k-episode")?.verdict;
     expect(absent).toStrictEqual({ score: 1, passed: true, checks: [] });
   });
 
-  it("orders and filters samples", () => {
+  it("orders and filters samples", async () => {
     const store = openStore();
     store.openRun("r1", {});
     const specs: [string, string, string, number, SampleRecord["status"]][] = [
@@ -193,8 +117,8 @@ describe("Store", () => {
       ["b", "1", "m2", 0, "ok"],
     ];
     for (const [task, instance, model, epoch, status] of specs) {
-      store.saveSample(
-        sample({ key: `${task}/${instance}/${model}/${epoch}`, task, instance, model, epoch, status }),
+      await store.save(
+        mk({ key: `${task}/${instance}/${model}/${epoch}`, task, instance, model, epoch, status }),
       );
     }
     expect(store.samples("r1").map((s) => s.key)).toEqual([
@@ -212,70 +136,139 @@ describe("Store", () => {
     expect(store.samples("other")).toEqual([]);
   });
 
-  it("upserts by (run, key), keeping one row and replacing the steps", () => {
+  it("upserts by (run, key), keeping one row and replacing the steps", async () => {
     const store = openStore();
     store.openRun("r1", {});
-    store.saveSample(sample({ status: "error", error: "timeout" }), [step(0), step(1), step(2)]);
-    const second = sample({ text: "second try" });
-    store.saveSample(second, [step(0, { reply: "new" })]);
+    await store.save(mk({ status: "error", error: "timeout" }), [step(0), step(1), step(2)]);
+    const second = mk({ text: "second try" });
+    await store.save(second, [step(0, { reply: "new" })]);
     expect(store.samples("r1")).toEqual([second]);
     expect(store.steps("r1", second.key)).toEqual([step(0, { reply: "new" })]);
-    store.saveSample(second);
+    // Two saves of one key in one batch: the later wins.
+    await Promise.all([store.save(mk({ text: "a" })), store.save(mk({ text: "b" }))]);
+    expect(store.samples("r1").map((s) => s.text)).toEqual(["b"]);
     expect(store.steps("r1", second.key)).toEqual([]);
-    expect(store.sampleStatus("r1")).toEqual(new Map([[second.key, "ok"]]));
   });
 
-  it("creates a run once and resumes it afterwards", () => {
+  it("creates a run once, resumes it afterwards, and reads a run nobody holds as interrupted", () => {
     const store = openStore();
     const first = store.openRun("r1", { models: ["m1"] });
     expect(first.resumed).toBe(false);
-    expect(first.run).toMatchObject({ name: "r1", status: "running", config: { models: ["m1"] } });
+    // Stored as running, but no process holds its lease yet.
+    expect(first.run).toMatchObject({
+      name: "r1",
+      status: "interrupted",
+      lease: null,
+      config: { models: ["m1"] },
+    });
+    expect(store.acquireLease("r1", me, 60_000)).toEqual({ ok: true });
+    const held = store.getRun("r1");
+    expect(held?.status).toBe("running");
+    expect(held?.lease?.holder).toEqual(me);
     store.setRunStatus("r1", "stopped");
     const again = store.openRun("r1", { models: ["other"] });
     expect(again.resumed).toBe(true);
-    expect(again.run).toEqual({ ...first.run, status: "stopped" });
+    expect(again.run).toEqual({ ...held, status: "stopped" });
+    store.setRunStatus("r1", "running");
+    store.releaseLease("r1", me.id);
+    expect(store.getRun("r1")?.status).toBe("interrupted");
     expect(store.getRun("nope")).toBeUndefined();
     expect(() => store.setRunStatus("nope", "done")).toThrow(InputError);
   });
 
-  it("lists runs with their counts and deletes a run with its samples and steps", () => {
+  it("lists runs with their counts and deletes a run with its instances, samples and steps", async () => {
     const store = openStore();
     store.openRun("r1", {});
     store.openRun("r2", {});
-    store.saveSample(sample({ key: "a", passed: true }), [step(0, { sampleKey: "a" })]);
-    store.saveSample(sample({ key: "b", passed: false }));
-    store.saveSample(sample({ key: "c", status: "error", passed: null }));
+    store.saveInstances("r1", [{ hash: "h0", instance: instance("0") }]);
+    store.saveInstances("r2", [{ hash: "h0", instance: instance("0") }]);
+    await store.save(mk({ key: "a", passed: true }), [step(0, { sampleKey: "a" })]);
+    await store.save(mk({ key: "b", passed: false }));
+    await store.save(mk({ key: "c", status: "error", passed: null }));
     store.cachePut("k", response);
     const runs = store.listRuns();
-    expect(runs.map(({ name, samples, passed, errors }) => ({ name, samples, passed, errors }))).toEqual([
-      { name: "r1", samples: 3, passed: 1, errors: 1 },
-      { name: "r2", samples: 0, passed: 0, errors: 0 },
+    expect(
+      runs.map(({ name, samples, passed, errors, status }) => ({ name, samples, passed, errors, status })),
+    ).toEqual([
+      { name: "r1", samples: 3, passed: 1, errors: 1, status: "interrupted" },
+      { name: "r2", samples: 0, passed: 0, errors: 0, status: "interrupted" },
     ]);
     store.deleteRun("r1");
     expect(store.getRun("r1")).toBeUndefined();
     expect(store.samples("r1")).toEqual([]);
     expect(store.steps("r1", "a")).toEqual([]);
+    expect(store.instances("r1").size).toBe(0);
+    expect(store.instances("r2").size).toBe(1);
     expect(store.cacheGet("k")).toEqual(response);
     expect(() => store.deleteRun("r1")).toThrow(/no run named "r1"/);
   });
 
-  it("reports each sample's status for resume", () => {
+  it("keeps each instance once per run, and empties a run on reset while it keeps its lease", async () => {
+    const store = openStore();
+    store.openRun("r1", { a: 1 });
+    store.openRun("r2", {});
+    store.saveInstances("r1", [
+      { hash: "h1", instance: instance("1") },
+      { hash: "h2", instance: instance("2") },
+    ]);
+    // Idempotent: an instance already kept is left as it is.
+    store.saveInstances("r1", [{ hash: "h1", instance: instance("changed") }]);
+    store.saveInstances("r2", [{ hash: "h1", instance: instance("1") }]);
+    expect(store.instances("r1")).toStrictEqual(
+      new Map([
+        ["h1", instance("1")],
+        ["h2", instance("2")],
+      ]),
+    );
+    expect(store.instance("r1", "h2")).toStrictEqual(instance("2"));
+    expect(store.instance("r1", "h3")).toBeUndefined();
+    // A prototype key in instance data stays plain data.
+    store.saveInstances("r1", [
+      { hash: "hp", instance: { ...instance("p"), data: JSON.parse('{"__proto__": {"x": 1}}') } },
+    ]);
+    expect(Object.hasOwn(store.instance("r1", "hp")?.data as object, "__proto__")).toBe(true);
+    expect(({} as { x?: number }).x).toBeUndefined();
+
+    await store.save(mk({ key: "a" }), [step(0, { sampleKey: "a" })]);
+    expect(store.acquireLease("r1", me, 60_000).ok).toBe(true);
+    const before = store.getRun("r1");
+    store.setRunStatus("r1", "stopped");
+    store.resetRun("r1", { a: 2 });
+    const after = store.getRun("r1");
+    expect(after).toMatchObject({ config: { a: 2 }, status: "running", lease: { holder: me } });
+    expect((after?.createdAt ?? "") >= (before?.createdAt ?? "~")).toBe(true);
+    expect(store.samples("r1")).toEqual([]);
+    expect(store.steps("r1", "a")).toEqual([]);
+    expect(store.instances("r1").size).toBe(0);
+    expect(store.instances("r2").size).toBe(1);
+    expect(() => store.resetRun("nope", {})).toThrow(InputError);
+  });
+
+  it("reports each sample's status for resume, and which ones a judge left without a grade", async () => {
     const store = openStore();
     store.openRun("r1", {});
     store.openRun("r2", {});
-    store.saveSample(sample({ key: "a" }));
-    store.saveSample(sample({ key: "b", status: "error" }));
-    store.saveSample(sample({ run: "r2", key: "c" }));
+    await Promise.all([
+      store.save(mk({ key: "a" })),
+      store.save(mk({ key: "b", status: "error" })),
+      store.save(mk({ key: "graded", judge: judge(3) })),
+      store.save(mk({ key: "graded-zero", judge: judge(0) })),
+      store.save(mk({ key: "outage", judge: judge(null) })),
+      store.save(mk({ run: "r2", key: "c", judge: judge(null) })),
+    ]);
     expect(store.sampleStatus("r1")).toEqual(
       new Map([
-        ["a", "ok"],
-        ["b", "error"],
+        ["a", { status: "ok", unjudged: false }],
+        ["b", { status: "error", unjudged: false }],
+        ["graded", { status: "ok", unjudged: false }],
+        ["graded-zero", { status: "ok", unjudged: false }],
+        ["outage", { status: "ok", unjudged: true }],
       ]),
     );
     expect(store.sampleStatus("none").size).toBe(0);
   });
 
-  it("adds totals up over saves, not counting cached samples as calls", () => {
+  it("adds money up: spending apart from cost, cache savings, unpriced samples, calls actually made", async () => {
     const store = openStore();
     store.openRun("r1", {});
     expect(store.totals("r1")).toEqual({
@@ -285,111 +278,160 @@ describe("Store", () => {
       passed: 0,
       usage: { input: 0, output: 0, reasoning: 0, cached: 0 },
       costUsd: 0,
+      spentUsd: 0,
+      savedUsd: 0,
+      unpricedSamples: 0,
       latencyMs: 0,
       calls: 0,
     });
-    store.saveSample(sample({ key: "a", passed: true, costUsd: 0.5, latencyMs: 100 }));
-    store.saveSample(sample({ key: "b", passed: false, costUsd: 0.25, latencyMs: 50, cached: true }));
-    // A retry of an errored sample replaces it rather than adding to it.
-    store.saveSample(sample({ key: "c", status: "error", passed: null, costUsd: null, latencyMs: 7 }));
-    store.saveSample(sample({ key: "c", status: "error", passed: null, costUsd: null, latencyMs: 10 }));
-    const totals = store.totals("r1");
-    expect(totals).toEqual({
-      samples: 3,
-      ok: 2,
+    await Promise.all([
+      // An episode of 3 paid turns and a paid judge call.
+      store.save(
+        mk({
+          key: "a",
+          passed: true,
+          costUsd: 0.5,
+          spentUsd: 0.6,
+          calls: 4,
+          latencyMs: 100,
+          judge: judge(1, 0.1),
+        }),
+      ),
+      // Answer from the cache, judge paid: saves the answer's cost.
+      store.save(
+        mk({
+          key: "b",
+          costUsd: 0.25,
+          spentUsd: 0.05,
+          calls: 1,
+          latencyMs: 50,
+          cached: true,
+          judge: judge(1, 0.05),
+        }),
+      ),
+      // Everything from the cache.
+      store.save(mk({ key: "c", costUsd: 0.125, spentUsd: 0, calls: 0, latencyMs: 0, cached: true })),
+      // A cached answer whose judge has no price: what it saved is unknown.
+      store.save(
+        mk({
+          key: "d",
+          costUsd: 1,
+          spentUsd: null,
+          calls: 1,
+          latencyMs: 0,
+          cached: true,
+          judge: judge(1, null),
+        }),
+      ),
+      // A model without a price.
+      store.save(mk({ key: "e", costUsd: null, spentUsd: null, calls: 1, latencyMs: 0 })),
+      // A failed call: nothing made, nothing spent.
+      store.save(
+        mk({ key: "f", status: "error", passed: null, costUsd: 0, spentUsd: 0, calls: 0, latencyMs: 7 }),
+      ),
+    ]);
+    // A retry replaces the sample rather than adding to it.
+    await store.save(
+      mk({ key: "f", status: "error", passed: null, costUsd: 0, spentUsd: 0, calls: 0, latencyMs: 10 }),
+    );
+    const t = store.totals("r1");
+    expect(t).toMatchObject({
+      samples: 6,
+      ok: 5,
       errors: 1,
       passed: 1,
-      usage: { input: 300, output: 60, reasoning: 15, cached: 30 },
-      costUsd: 0.75,
+      calls: 7,
       latencyMs: 160,
-      calls: 2,
+      unpricedSamples: 2,
     });
+    expect(t.usage).toEqual({ input: 600, output: 120, reasoning: 30, cached: 60 });
+    expect(t.costUsd).toBeCloseTo(0.5 + 0.25 + 0.125 + 1, 10);
+    expect(t.spentUsd).toBeCloseTo(0.6 + 0.05, 10);
+    // a: 0.5 + 0.1 − 0.6 = 0; b: 0.25 + 0.05 − 0.05; c: 0.125; d and e unknown.
+    expect(t.savedUsd).toBeCloseTo(0.25 + 0.125, 10);
   });
 
-  it("round-trips cached responses, shared by every run", () => {
+  it("round-trips cached responses, shared by every run, and serves queued ones before their commit", async () => {
     const path = tempPath();
     const store = openStore(path);
     expect(store.cacheGet("k")).toBeUndefined();
     store.cachePut("k", response);
     const withReasoning = { ...response, reasoning: "hmm" };
-    store.cachePut("k2", withReasoning);
-    expect(store.cacheGet("k")).toStrictEqual(response);
+    store.cachePutLater("k2", withReasoning);
+    const other = openStore(path);
+    expect(other.cacheGet("k2")).toBeUndefined(); // not committed yet
     expect(store.cacheGet("k2")).toStrictEqual(withReasoning);
+    expect(store.cacheGet("k")).toStrictEqual(response);
+    await store.flush();
+    expect(other.cacheGet("k2")).toStrictEqual(withReasoning);
     store.cachePut("k", { ...response, text: "replaced" });
     expect(store.cacheGet("k")?.text).toBe("replaced");
-    expect(openStore(path).cacheGet("k2")).toStrictEqual(withReasoning);
   });
 
-  it("keeps everything saved across close and reopen", () => {
-    const path = tempPath(join("nested", "deeper", "plumb.db"));
+  it("measures the cache and clears it, all of it or what is older than a date", () => {
+    const path = tempPath();
+    const store = openStore(path);
+    store.cachePut("old", response);
+    const raw = new Database(path);
+    raw.prepare("UPDATE cache SET created_at = '2020-01-01T00:00:00.000Z' WHERE key = 'old'").run();
+    raw.close();
+    store.cachePut("new", response);
+    const text = JSON.stringify(response);
+    expect(store.cacheSize()).toEqual({ entries: 2, bytes: 2 * (3 + text.length + 24) });
+    store.cachePut("ünï", response);
+    expect(store.cacheSize().bytes).toBe(3 * (text.length + 24) + 3 + 3 + Buffer.byteLength("ünï"));
+    expect(store.clearCache({ olderThan: new Date("2024-01-01") })).toBe(1);
+    expect(store.cacheGet("old")).toBeUndefined();
+    expect(store.cacheGet("new")).toEqual(response);
+    expect(store.clearCache()).toBe(2);
+    expect(store.cacheSize()).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it("keeps everything saved across close and reopen, and commits what is queued on close", () => {
+    const path = tempPath("nested/deeper/plumb.db");
     const store = Store.open(path);
     expect(store.path).toBe(path);
     store.openRun("r1", { a: 1 });
-    store.saveSample(sample(), [step(0)]);
+    void store.save(mk(), [step(0)]);
+    store.cachePutLater("k", response);
     store.close();
     const reopened = openStore(path);
     expect(reopened.openRun("r1", {}).resumed).toBe(true);
-    expect(reopened.samples("r1")).toEqual([sample()]);
-    expect(reopened.steps("r1", sample().key)).toEqual([step(0)]);
+    expect(reopened.samples("r1")).toEqual([mk()]);
+    expect(reopened.steps("r1", mk().key)).toEqual([step(0)]);
+    expect(reopened.cacheGet("k")).toEqual(response);
   });
 
-  it("has every saved sample readable at once, as after a crash", () => {
-    const path = tempPath();
-    const writer = openStore(path);
-    writer.openRun("r1", {});
-    writer.saveSample(sample({ key: "a" }), [step(0, { sampleKey: "a" })]);
-    writer.cachePut("k", response);
-    // The writer is never closed: a second connection sees exactly what a restarted process would.
-    const reader = openStore(path);
-    expect(reader.samples("r1")).toEqual([sample({ key: "a" })]);
-    expect(reader.steps("r1", "a")).toEqual([step(0, { sampleKey: "a" })]);
-    expect(reader.cacheGet("k")).toEqual(response);
-    writer.saveSample(sample({ key: "b" }));
-    expect(reader.sampleStatus("r1")).toEqual(
-      new Map([
-        ["a", "ok"],
-        ["b", "ok"],
-      ]),
-    );
-  });
-
-  it("leaves no partial sample when saving fails", () => {
+  it("refuses one bad sample of a batch alone, leaving its previous version and the others", async () => {
     const store = openStore();
     store.openRun("r1", {});
-    expect(() =>
-      store.saveSample(sample({ key: "new" }), [
-        step(0, { sampleKey: "new" }),
-        step(0, { sampleKey: "new" }),
-      ]),
-    ).toThrow(/UNIQUE/);
-    expect(store.samples("r1")).toEqual([]);
-    expect(store.steps("r1", "new")).toEqual([]);
-
-    // A failed update keeps the previous version and its steps.
-    const old = sample({ key: "old" });
-    store.saveSample(old, [step(0, { sampleKey: "old" })]);
-    expect(() =>
-      store.saveSample(sample({ key: "old", text: "changed" }), [
+    const old = mk({ key: "old" });
+    await store.save(old, [step(0, { sampleKey: "old" })]);
+    const results = await Promise.allSettled([
+      store.save(mk({ key: "new" }), [step(0, { sampleKey: "new" }), step(0, { sampleKey: "new" })]),
+      store.save(mk({ key: "good" })),
+      store.save(mk({ key: "old", text: "changed" }), [
         step(0, { sampleKey: "old" }),
         step(1, { sampleKey: "old", observation: null as unknown as string }),
       ]),
-    ).toThrow(/NOT NULL/);
-    expect(store.samples("r1")).toEqual([old]);
+      store.save(mk({ key: "foreign", run: "no-such-run" })),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled", "rejected", "rejected"]);
+    const reasons = results.map((r) => (r.status === "rejected" ? String(r.reason) : ""));
+    expect(reasons[0]).toMatch(/UNIQUE/);
+    expect(reasons[2]).toMatch(/NOT NULL/);
+    expect(reasons[3]).toMatch(/FOREIGN KEY/);
+    expect(store.samples("r1").map((s) => s.key)).toEqual(["good", "old"].sort());
+    expect(store.samples("r1").find((s) => s.key === "old")).toEqual(old);
     expect(store.steps("r1", "old")).toEqual([step(0, { sampleKey: "old" })]);
-
-    expect(() => store.saveSample(sample({ key: "x" }), [step(0, { sampleKey: "y" })])).toThrow(/belongs to/);
-    expect(() => store.saveSample(sample({ run: "no-such-run" }))).toThrow(/FOREIGN KEY/);
+    expect(store.steps("r1", "new")).toEqual([]);
+    await expect(store.save(mk({ key: "x" }), [step(0, { sampleKey: "y" })])).rejects.toThrow(/belongs to/);
+    await expect(store.save(mk({ key: "big", calls: {} as unknown as number }))).rejects.toThrow();
+    await expect(store.save(mk({ key: "cyclic", answer: cyclic() }))).rejects.toThrow(/circular/);
+    expect(store.samples("r1")).toHaveLength(2);
   });
 
   it("refuses files that are not stores, and stores from a newer schema, naming the path", () => {
-    const junk = tempPath("junk.db");
-    writeFileSync(
-      junk,
-      "this is not a database, just some text that happens to be long enough to look at\n".repeat(10),
-    );
-    expect(() => Store.open(junk)).toThrow(InputError);
-    expect(() => Store.open(junk)).toThrow(`${junk}: not a Plumb store (not a SQLite database)`);
-
     const newer = tempPath("newer.db");
     openStore(newer).close();
     const raw = new Database(newer);
@@ -403,17 +445,14 @@ describe("Store", () => {
     other.exec("CREATE TABLE runs (id INTEGER)");
     other.close();
     expect(() => Store.open(foreign)).toThrow(`${foreign}: is a SQLite database but not a Plumb store`);
-
-    const directory = mkdtempSync(join(tmpdir(), "plumb-store-"));
-    expect(() => Store.open(directory)).toThrow(InputError);
   });
 
-  it("uses WAL, foreign keys and a versioned schema", () => {
+  it("uses WAL, full sync, foreign keys and a versioned schema", () => {
     const path = tempPath();
     openStore(path).close();
     const raw = new Database(path, { readonly: true });
     expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(raw.pragma("user_version", { simple: true })).toBe(2);
+    expect(raw.pragma("user_version", { simple: true })).toBe(3);
     const indexes = raw
       .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'samples'")
       .all();
@@ -421,67 +460,39 @@ describe("Store", () => {
       expect.arrayContaining([{ name: "samples_run" }, { name: "samples_run_status" }]),
     );
     raw.close();
+    const store = openStore(path);
+    const db = (store as unknown as { db: Database.Database }).db;
+    expect(db.pragma("synchronous", { simple: true })).toBe(2); // FULL
+    expect(db.pragma("foreign_keys", { simple: true })).toBe(1);
     const memory = openStore(":memory:");
     expect(memory.openRun("m", null).run.config).toBeNull();
   });
 
-  it("upgrades a schema-1 store in place, and keeps judge records", () => {
-    const path = tempPath();
-    const old = new Database(path);
-    // The first schema, as the first release wrote it: the samples table without a judge column.
-    old.exec(`CREATE TABLE runs (name TEXT PRIMARY KEY, created_at TEXT NOT NULL, config TEXT, status TEXT NOT NULL);
-      CREATE TABLE samples (run TEXT NOT NULL, key TEXT NOT NULL, task TEXT NOT NULL, suite TEXT NOT NULL, tags TEXT NOT NULL,
-        level TEXT, instance TEXT NOT NULL, model TEXT NOT NULL, epoch INTEGER NOT NULL, status TEXT NOT NULL, prompt TEXT,
-        text TEXT, reasoning TEXT, answer TEXT, verdict TEXT, score REAL, passed INTEGER, failure_kind TEXT,
-        input_tokens INTEGER NOT NULL, output_tokens INTEGER NOT NULL, reasoning_tokens INTEGER NOT NULL,
-        cached_tokens INTEGER NOT NULL, cost_usd REAL, latency_ms REAL NOT NULL, attempts TEXT NOT NULL, error TEXT,
-        cached INTEGER NOT NULL, steps INTEGER, optimal_steps INTEGER, started_at TEXT NOT NULL, finished_at TEXT NOT NULL,
-        PRIMARY KEY (run, key));
-      CREATE TABLE steps (run TEXT NOT NULL, sample_key TEXT NOT NULL, idx INTEGER NOT NULL, observation TEXT NOT NULL,
-        reply TEXT NOT NULL, action TEXT, reward REAL NOT NULL, error TEXT, input_tokens INTEGER NOT NULL,
-        output_tokens INTEGER NOT NULL, reasoning_tokens INTEGER NOT NULL, cached_tokens INTEGER NOT NULL,
-        PRIMARY KEY (run, sample_key, idx));
-      CREATE TABLE cache (key TEXT PRIMARY KEY, response TEXT NOT NULL, created_at TEXT NOT NULL);
-      PRAGMA user_version = 1;`);
-    old.close();
-    const store = openStore(path);
-    store.openRun("r1", {});
-    const judged = sample({
-      judge: {
-        model: "judge",
-        grade: 6,
-        replies: ["<points>6 out of 7</points>"],
-        errors: [],
-        usage: { input: 5, output: 1, reasoning: 0, cached: 0 },
-        costUsd: null,
-      },
-    });
-    store.saveSample(judged);
-    expect(store.samples("r1")[0]?.judge).toEqual(judged.judge);
-    store.saveSample(sample({ key: "other" }));
-    expect(store.samples("r1").find((s) => s.key === "other")?.judge).toBeNull();
-  });
-
-  it("saves 10,000 samples", () => {
+  it("saves 10,000 samples", async () => {
     const store = openStore();
     store.openRun("r1", {});
-    for (let i = 0; i < 10_000; i++) store.saveSample(sample({ key: `k${i}`, instance: String(i) }));
+    await Promise.all(
+      Array.from({ length: 10_000 }, (_, i) => store.save(mk({ key: `k${i}`, instance: String(i) }))),
+    );
     expect(store.totals("r1").samples).toBe(10_000);
     expect(store.sampleStatus("r1").size).toBe(10_000);
   });
 });
 
 describe("exportSamples", () => {
-  it("writes one JSON sample per line", () => {
-    const samples = [sample({ key: "a" }), sample({ key: "b", verdict: null })];
+  it("writes one JSON sample per line, new fields included", () => {
+    const samples = [
+      mk({ key: "a", finishReason: "length", calls: 3, spentUsd: null }),
+      mk({ key: "b", verdict: null }),
+    ];
     const text = exportSamples(samples, "jsonl");
     expect(text.endsWith("\n")).toBe(true);
-    expect(
-      text
-        .trimEnd()
-        .split("\n")
-        .map((line) => JSON.parse(line)),
-    ).toEqual(samples);
+    const lines = text
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines).toEqual(samples);
+    expect(lines[0]).toMatchObject({ finishReason: "length", calls: 3, spentUsd: null, instanceHash: "h0" });
     expect(exportSamples([], "jsonl")).toBe("");
   });
 
@@ -489,8 +500,19 @@ describe("exportSamples", () => {
     const tricky = 'He said "go, now"\nthen left';
     const csv = exportSamples(
       [
-        sample({ text: tricky, error: "a,b" }),
-        sample({ status: "error", verdict: null, passed: null, score: null, costUsd: null, text: null }),
+        mk({ text: tricky, error: "a,b", finishReason: "length", calls: 4, spentUsd: 0.002 }),
+        mk({
+          status: "error",
+          verdict: null,
+          passed: null,
+          score: null,
+          costUsd: null,
+          spentUsd: null,
+          text: null,
+          finishReason: null,
+          instanceHash: null,
+          calls: 0,
+        }),
       ],
       "csv",
     );
@@ -503,6 +525,7 @@ describe("exportSamples", () => {
       "task",
       "level",
       "instance",
+      "instance_hash",
       "model",
       "epoch",
       "status",
@@ -510,11 +533,14 @@ describe("exportSamples", () => {
       "score",
       "failure_kind",
       "failed_checks",
+      "finish_reason",
       "input_tokens",
       "output_tokens",
       "reasoning_tokens",
       "cached_tokens",
       "cost_usd",
+      "spent_usd",
+      "calls",
       "latency_ms",
       "cached",
       "steps",
@@ -526,21 +552,35 @@ describe("exportSamples", () => {
       Object.fromEntries((header ?? []).map((name, i) => [name, cells?.[i]]));
     expect(row(first)).toMatchObject({
       run: "r1",
+      instance_hash: "h0",
       passed: "false",
       failure_kind: "wrong",
       failed_checks: "reaches-goal",
+      finish_reason: "length",
       input_tokens: "100",
       cost_usd: "0.0015",
+      spent_usd: "0.002",
+      calls: "4",
       steps: "",
       error: "a,b",
       text: tricky,
     });
     expect(row(second)).toMatchObject({
       status: "error",
+      instance_hash: "",
       passed: "",
       failed_checks: "",
+      finish_reason: "",
       cost_usd: "",
+      spent_usd: "",
+      calls: "0",
       text: "",
     });
   });
 });
+
+function cyclic(): unknown {
+  const a: Record<string, unknown> = {};
+  a.self = a;
+  return a;
+}

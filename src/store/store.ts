@@ -1,149 +1,46 @@
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { InputError } from "../core/errors.ts";
-import type { Attempt, ModelResponse, Usage } from "../core/model.ts";
-import type { Verdict } from "../core/verdict.ts";
-import type { JudgeRecord, RunRecord, SampleRecord, StepRecord } from "./types.ts";
+import type { ModelResponse, Usage } from "../core/model.ts";
+import type { Instance } from "../core/task.ts";
+import { noSuchRun, storeError } from "./errors.ts";
+import { GroupCommit } from "./group-commit.ts";
+import { type LeaseColumns, type LeaseResult, Leases, liveLease } from "./lease.ts";
+import {
+  fromJson,
+  insertSql,
+  SAMPLE_COLUMNS,
+  type SampleRow,
+  STEP_COLUMNS,
+  type StepRow,
+  sampleRecord,
+  sampleRow,
+  stepRecord,
+  stepRow,
+  toJson,
+  type UsageColumns,
+  usage,
+} from "./rows.ts";
+import { migrate } from "./schema.ts";
+import type { LeaseOwner, RunRecord, SampleRecord, StepRecord, StoredRunStatus } from "./types.ts";
 
+export { storeError } from "./errors.ts";
 export { exportSamples } from "./export.ts";
+export type { LeaseResult } from "./lease.ts";
+export type { LeaseOwner } from "./types.ts";
 
-/**
- * Schema migrations, applied in order; the database's PRAGMA user_version is how many have run.
- * Never edit a released entry: append a new one.
- * JSON-valued fields are JSON text (NULL only for `undefined`); usage is kept as four token
- * columns, which reports filter and sum on, and rebuilt from them.
- */
-const MIGRATIONS: readonly string[] = [
-  `
-  CREATE TABLE runs (
-    name TEXT PRIMARY KEY,
-    created_at TEXT NOT NULL,
-    config TEXT,
-    status TEXT NOT NULL CHECK (status IN ('running', 'done', 'stopped'))
-  );
-  CREATE TABLE samples (
-    run TEXT NOT NULL REFERENCES runs (name) ON DELETE CASCADE,
-    key TEXT NOT NULL,
-    task TEXT NOT NULL,
-    suite TEXT NOT NULL,
-    tags TEXT NOT NULL,
-    level TEXT,
-    instance TEXT NOT NULL,
-    model TEXT NOT NULL,
-    epoch INTEGER NOT NULL,
-    status TEXT NOT NULL CHECK (status IN ('ok', 'error')),
-    prompt TEXT,
-    text TEXT,
-    reasoning TEXT,
-    answer TEXT,
-    verdict TEXT,
-    score REAL,
-    passed INTEGER CHECK (passed IN (0, 1)),
-    failure_kind TEXT,
-    input_tokens INTEGER NOT NULL,
-    output_tokens INTEGER NOT NULL,
-    reasoning_tokens INTEGER NOT NULL,
-    cached_tokens INTEGER NOT NULL,
-    cost_usd REAL,
-    latency_ms REAL NOT NULL,
-    attempts TEXT NOT NULL,
-    error TEXT,
-    cached INTEGER NOT NULL CHECK (cached IN (0, 1)),
-    steps INTEGER,
-    optimal_steps INTEGER,
-    started_at TEXT NOT NULL,
-    finished_at TEXT NOT NULL,
-    PRIMARY KEY (run, key)
-  );
-  -- Leads with run, so it also serves plain per-run lookups, and gives samples() its order.
-  CREATE INDEX samples_run ON samples (run, task, instance, model, epoch);
-  CREATE INDEX samples_run_status ON samples (run, status);
-  CREATE TABLE steps (
-    run TEXT NOT NULL,
-    sample_key TEXT NOT NULL,
-    idx INTEGER NOT NULL,
-    observation TEXT NOT NULL,
-    reply TEXT NOT NULL,
-    action TEXT,
-    reward REAL NOT NULL,
-    error TEXT,
-    input_tokens INTEGER NOT NULL,
-    output_tokens INTEGER NOT NULL,
-    reasoning_tokens INTEGER NOT NULL,
-    cached_tokens INTEGER NOT NULL,
-    PRIMARY KEY (run, sample_key, idx),
-    FOREIGN KEY (run, sample_key) REFERENCES samples (run, key) ON DELETE CASCADE
-  );
-  CREATE TABLE cache (
-    key TEXT PRIMARY KEY,
-    response TEXT NOT NULL,
-    created_at TEXT NOT NULL
-  );
-  `,
-  `ALTER TABLE samples ADD COLUMN judge TEXT;`,
-];
-
-interface RunRow {
+interface RunRow extends LeaseColumns {
   name: string;
   created_at: string;
   config: string | null;
-  status: RunRecord["status"];
+  status: StoredRunStatus;
 }
 
 interface RunSummaryRow extends RunRow {
   samples: number;
   passed: number;
   errors: number;
-}
-
-interface UsageColumns {
-  input_tokens: number;
-  output_tokens: number;
-  reasoning_tokens: number;
-  cached_tokens: number;
-}
-
-interface SampleRow extends UsageColumns {
-  run: string;
-  key: string;
-  task: string;
-  suite: string;
-  tags: string;
-  level: string | null;
-  instance: string;
-  model: string;
-  epoch: number;
-  status: SampleRecord["status"];
-  prompt: string | null;
-  text: string | null;
-  reasoning: string | null;
-  answer: string | null;
-  verdict: string | null;
-  score: number | null;
-  passed: 0 | 1 | null;
-  failure_kind: string | null;
-  cost_usd: number | null;
-  latency_ms: number;
-  attempts: string;
-  error: string | null;
-  cached: 0 | 1;
-  steps: number | null;
-  optimal_steps: number | null;
-  started_at: string;
-  finished_at: string;
-  judge: string | null;
-}
-
-interface StepRow extends UsageColumns {
-  run: string;
-  sample_key: string;
-  idx: number;
-  observation: string;
-  reply: string;
-  action: string | null;
-  reward: number;
-  error: string | null;
 }
 
 interface SampleFilter {
@@ -159,6 +56,9 @@ interface TotalsRow extends UsageColumns {
   errors: number;
   passed: number;
   cost_usd: number;
+  spent_usd: number;
+  saved_usd: number;
+  unpriced: number;
   latency_ms: number;
   calls: number;
 }
@@ -169,65 +69,21 @@ export interface RunTotals {
   errors: number;
   passed: number;
   usage: Usage;
+  /** What the samples' usage costs, cached or not (priced samples only; the judge's is in each sample's judge). */
   costUsd: number;
+  /** What the calls actually made cost, judge calls included (priced ones only). */
+  spentUsd: number;
+  /** What the cache saved: usage and judge cost minus spending, over samples whose costs are all known. */
+  savedUsd: number;
+  /** Samples that made calls or answered whose cost is unknown (a model or judge without a price). */
+  unpricedSamples: number;
   latencyMs: number;
-  /** Samples not served from the cache. */
+  /** Model calls actually made: episode turns and judge calls included, cache hits not. */
   calls: number;
 }
 
-const SAMPLE_COLUMNS = [
-  "run",
-  "key",
-  "task",
-  "suite",
-  "tags",
-  "level",
-  "instance",
-  "model",
-  "epoch",
-  "status",
-  "prompt",
-  "text",
-  "reasoning",
-  "answer",
-  "verdict",
-  "score",
-  "passed",
-  "failure_kind",
-  "input_tokens",
-  "output_tokens",
-  "reasoning_tokens",
-  "cached_tokens",
-  "cost_usd",
-  "latency_ms",
-  "attempts",
-  "error",
-  "cached",
-  "steps",
-  "optimal_steps",
-  "started_at",
-  "finished_at",
-  "judge",
-] as const;
-
-const STEP_COLUMNS = [
-  "run",
-  "sample_key",
-  "idx",
-  "observation",
-  "reply",
-  "action",
-  "reward",
-  "error",
-  "input_tokens",
-  "output_tokens",
-  "reasoning_tokens",
-  "cached_tokens",
-] as const;
-
-function insertSql(table: string, columns: readonly string[]): string {
-  return `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((c) => `@${c}`).join(", ")})`;
-}
+/** A judge's cost: 0 without a judge, NULL when its judge was unpriced. */
+const JUDGE_COST = "CASE WHEN json_type(judge) = 'object' THEN json_extract(judge, '$.costUsd') ELSE 0 END";
 
 function prepareStatements(db: Database.Database) {
   const upsertSet = SAMPLE_COLUMNS.filter((c) => c !== "run" && c !== "key")
@@ -246,15 +102,22 @@ function prepareStatements(db: Database.Database) {
       FROM runs r LEFT JOIN samples s ON s.run = r.name
       GROUP BY r.name ORDER BY r.created_at, r.name`),
     setRunStatus: db.prepare<[string, string]>("UPDATE runs SET status = ? WHERE name = ?"),
+    resetRun: db.prepare<[string, string | null, string]>(
+      "UPDATE runs SET created_at = ?, config = ?, status = 'running' WHERE name = ?",
+    ),
     deleteRun: db.prepare<[string]>("DELETE FROM runs WHERE name = ?"),
+    deleteSamples: db.prepare<[string]>("DELETE FROM samples WHERE run = ?"),
+    deleteInstances: db.prepare<[string]>("DELETE FROM instances WHERE run = ?"),
     upsertSample: db.prepare<SampleRow>(
       `${insertSql("samples", SAMPLE_COLUMNS)} ON CONFLICT (run, key) DO UPDATE SET ${upsertSet}`,
     ),
     deleteSteps: db.prepare<[string, string]>("DELETE FROM steps WHERE run = ? AND sample_key = ?"),
     insertStep: db.prepare<StepRow>(insertSql("steps", STEP_COLUMNS)),
-    sampleStatus: db.prepare<[string], Pick<SampleRow, "key" | "status">>(
-      "SELECT key, status FROM samples WHERE run = ?",
-    ),
+    // Unjudged: a judge was asked and gave no grade (an outage); such a sample can be judged again.
+    sampleStatus: db.prepare<[string], { key: string; status: SampleRecord["status"]; unjudged: 0 | 1 }>(`
+      SELECT key, status,
+        json_type(judge) = 'object' AND COALESCE(json_type(judge, '$.grade'), 'null') = 'null' AS unjudged
+      FROM samples WHERE run = ?`),
     samples: db.prepare<SampleFilter, SampleRow>(`
       SELECT * FROM samples
       WHERE run = @run
@@ -265,12 +128,28 @@ function prepareStatements(db: Database.Database) {
     steps: db.prepare<[string, string], StepRow>(
       "SELECT * FROM steps WHERE run = ? AND sample_key = ? ORDER BY idx",
     ),
+    insertInstance: db.prepare<[string, string, string, string, string]>(
+      "INSERT INTO instances (run, hash, task, id, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT (run, hash) DO NOTHING",
+    ),
+    instances: db.prepare<[string], { hash: string; data: string }>(
+      "SELECT hash, data FROM instances WHERE run = ?",
+    ),
+    instance: db.prepare<[string, string], { data: string }>(
+      "SELECT data FROM instances WHERE run = ? AND hash = ?",
+    ),
     cacheGet: db.prepare<[string], { response: string }>("SELECT response FROM cache WHERE key = ?"),
     cachePut: db.prepare<[string, string, string]>(
       "INSERT INTO cache (key, response, created_at) VALUES (?, ?, ?) " +
         "ON CONFLICT (key) DO UPDATE SET response = excluded.response, created_at = excluded.created_at",
     ),
-    // TOTAL() rather than SUM() so an empty run sums to 0 instead of NULL.
+    clearCache: db.prepare<{ before: string | null }>(
+      "DELETE FROM cache WHERE @before IS NULL OR created_at < @before",
+    ),
+    cacheSize: db.prepare<[], { entries: number; bytes: number }>(
+      "SELECT COUNT(*) AS entries, TOTAL(octet_length(key) + octet_length(response) + octet_length(created_at)) AS bytes FROM cache",
+    ),
+    // TOTAL() rather than SUM() so an empty run sums to 0 instead of NULL; TOTAL skips NULLs, so an
+    // unpriced sample adds nothing to the money and is counted apart.
     totals: db.prepare<[string], TotalsRow>(`
       SELECT
         COUNT(*) AS samples,
@@ -282,35 +161,56 @@ function prepareStatements(db: Database.Database) {
         TOTAL(reasoning_tokens) AS reasoning_tokens,
         TOTAL(cached_tokens) AS cached_tokens,
         TOTAL(cost_usd) AS cost_usd,
+        TOTAL(spent_usd) AS spent_usd,
+        TOTAL(MAX(0, cost_usd + judge_cost - spent_usd)) AS saved_usd,
+        COUNT(*) FILTER (WHERE (status = 'ok' OR calls > 0)
+          AND (cost_usd IS NULL OR spent_usd IS NULL OR judge_cost IS NULL)) AS unpriced,
         TOTAL(latency_ms) AS latency_ms,
-        COUNT(*) FILTER (WHERE cached = 0) AS calls
-      FROM samples WHERE run = ?`),
+        COALESCE(SUM(calls), 0) AS calls
+      FROM (SELECT *, ${JUDGE_COST} AS judge_cost FROM samples WHERE run = ?)`),
   };
 }
 
-/** The evaluation run store: runs, their samples and episode steps, and the shared response cache. */
+/**
+ * The evaluation run store: runs (with their spec and the lease of the one process writing each),
+ * their instances, samples and episode steps, and the shared response cache.
+ *
+ * Samples and cache entries are written by group commit (`save`, `cachePutLater`): a save
+ * resolves once the transaction holding it is durable (synchronous=FULL), and one commit (one
+ * fsync) covers every sample finished within a few milliseconds. Every other method first commits
+ * what is queued, so reads see every write this Store has accepted (`cacheGet` looks in the
+ * queue instead, so as not to break batches).
+ */
 export class Store {
   private readonly statements: ReturnType<typeof prepareStatements>;
-  private readonly writeSample: (sample: SampleRecord, steps: StepRecord[]) => void;
+  private readonly leases: Leases;
+  private readonly writer: GroupCommit;
+  /** run -> owner id of the leases this Store took: its saves to such a run are refused once another process holds it. */
+  private readonly held = new Map<string, string>();
+  /** Cache entries queued and not yet committed, as JSON. */
+  private readonly queuedCache = new Map<string, string>();
 
   private constructor(
     readonly path: string,
     private readonly db: Database.Database,
   ) {
     this.statements = prepareStatements(db);
-    const s = this.statements;
-    this.writeSample = db.transaction((sample: SampleRecord, steps: StepRecord[]) => {
-      s.upsertSample.run(sampleRow(sample));
-      s.deleteSteps.run(sample.run, sample.key);
-      for (const step of steps) s.insertStep.run(stepRow(step));
-    });
+    this.leases = new Leases(db);
+    this.writer = new GroupCommit(db, (run) => this.lostLease(run));
   }
 
-  /** Opens (creating it and its folders if needed) the store at `path`; ":memory:" is allowed. */
-  static open(path: string): Store {
+  /**
+   * Opens the store at `path` (":memory:" is allowed). With `create` (the default) a missing
+   * store is created with its folders; without, a missing one is an InputError and nothing is
+   * created. SQLite failures the user can fix (a damaged file, a full disk, permissions) are
+   * InputErrors naming the path.
+   */
+  static open(path: string, opts: { create?: boolean } = {}): Store {
+    const create = opts.create ?? true;
     if (path !== ":memory:") {
+      if (!create && !existsSync(path)) throw new InputError(`no store at ${path}`);
       try {
-        mkdirSync(dirname(path), { recursive: true });
+        if (create) mkdirSync(dirname(path), { recursive: true });
       } catch (e) {
         throw new InputError(`cannot create its folder (${e instanceof Error ? e.message : String(e)})`, {
           source: path,
@@ -319,65 +219,160 @@ export class Store {
     }
     let db: Database.Database;
     try {
-      db = new Database(path);
+      db = new Database(path, { fileMustExist: !create });
     } catch (e) {
-      throw openError(e, path);
+      throw storeError(e, path) ?? e;
     }
     try {
       migrate(db, path);
       db.pragma("journal_mode = WAL");
       // Every commit reaches the disk, so even a power loss never forgets an answer already paid
-      // for; one fsync per sample is nothing next to a model call.
+      // for; group commit makes that one fsync per batch of samples, not per sample.
       db.pragma("synchronous = FULL");
       db.pragma("foreign_keys = ON");
       return new Store(path, db);
     } catch (e) {
       db.close();
-      throw openError(e, path);
+      throw storeError(e, path) ?? e;
     }
   }
 
   /** Creates the run, or returns the existing one with that name (resume); an existing run is left unchanged. */
   openRun(name: string, config: unknown): { run: RunRecord; resumed: boolean } {
+    this.writer.commit();
     const created = this.statements.insertRun.run(name, new Date().toISOString(), toJson(config)).changes;
     const run = this.getRun(name);
     if (!run) throw new Error(`run "${name}" vanished right after being opened`);
     return { run, resumed: created === 0 };
   }
 
+  /** Empties the run (samples, steps, instances) and gives it a new config, keeping its name and lease. */
+  resetRun(name: string, config: unknown): void {
+    this.writer.commit();
+    this.db
+      .transaction(() => {
+        const s = this.statements;
+        if (s.resetRun.run(new Date().toISOString(), toJson(config), name).changes === 0)
+          throw noSuchRun(name);
+        s.deleteSamples.run(name);
+        s.deleteInstances.run(name);
+      })
+      .immediate();
+  }
+
   getRun(name: string): RunRecord | undefined {
+    this.writer.commit();
     const row = this.statements.getRun.get(name);
     return row && runRecord(row);
   }
 
   /** Every run, oldest first, with its sample, pass and error counts. */
   listRuns(): (RunRecord & { samples: number; passed: number; errors: number })[] {
+    this.writer.commit();
     return this.statements.listRuns
       .all()
       .map((row) => ({ ...runRecord(row), samples: row.samples, passed: row.passed, errors: row.errors }));
   }
 
-  setRunStatus(name: string, status: RunRecord["status"]): void {
+  setRunStatus(name: string, status: StoredRunStatus): void {
+    this.writer.commit();
     if (this.statements.setRunStatus.run(status, name).changes === 0) throw noSuchRun(name);
   }
 
   /**
-   * Upserts the sample by (run, key) and replaces its steps (none when `steps` is omitted), all in
-   * one transaction: a failure leaves the previous version, if any, untouched.
+   * Takes the run's lease for `ttlMs` if it is free, lapsed, already `owner`'s, or held by a
+   * process of this host that is gone; otherwise says who holds it and until when.
    */
-  saveSample(sample: SampleRecord, steps: StepRecord[] = []): void {
-    const stray = steps.find((st) => st.run !== sample.run || st.sampleKey !== sample.key);
-    if (stray) {
-      throw new Error(
-        `step ${stray.index} belongs to ${stray.run}/${stray.sampleKey}, not ${sample.run}/${sample.key}`,
-      );
-    }
-    this.writeSample(sample, steps);
+  acquireLease(run: string, owner: LeaseOwner, ttlMs: number): LeaseResult {
+    this.writer.commit();
+    const got = this.leases.acquire(run, owner, ttlMs);
+    if (got.ok) this.held.set(run, owner.id);
+    return got;
   }
 
-  /** key -> status of every sample saved for the run. */
-  sampleStatus(run: string): Map<string, SampleRecord["status"]> {
-    return new Map(this.statements.sampleStatus.all(run).map((row) => [row.key, row.status]));
+  /** Extends the lease by `ttlMs` from now; false when it was lost (this process must stop writing the run). */
+  renewLease(run: string, ownerId: string, ttlMs: number): boolean {
+    return this.leases.renew(run, ownerId, ttlMs);
+  }
+
+  /** Commits what is queued, then gives the lease up (if it is still `ownerId`'s). */
+  releaseLease(run: string, ownerId: string): void {
+    this.writer.commit();
+    this.leases.release(run, ownerId);
+    if (this.held.get(run) === ownerId) this.held.delete(run);
+  }
+
+  /** Keeps each instance once per run, by content hash; instances already kept are left as they are. */
+  saveInstances(run: string, items: readonly { hash: string; instance: Instance }[]): void {
+    this.writer.commit();
+    const s = this.statements;
+    this.db
+      .transaction(() => {
+        for (const { hash, instance } of items) {
+          s.insertInstance.run(run, hash, instance.task, instance.id, JSON.stringify(instance));
+        }
+      })
+      .immediate();
+  }
+
+  /** The run's instances by content hash. */
+  instances(run: string): Map<string, Instance> {
+    this.writer.commit();
+    return new Map(
+      this.statements.instances.all(run).map((row) => [row.hash, JSON.parse(row.data) as Instance]),
+    );
+  }
+
+  instance(run: string, hash: string): Instance | undefined {
+    this.writer.commit();
+    const row = this.statements.instance.get(run, hash);
+    return row && (JSON.parse(row.data) as Instance);
+  }
+
+  /**
+   * Upserts the sample by (run, key) and replaces its steps (none when `steps` is omitted),
+   * atomically: a failure leaves the previous version, if any, untouched. Resolves once its
+   * commit is durable; rejects with the SqliteError when the commit failed (every save of the
+   * batch then rejects), or when this Store took the run's lease and another process now holds it.
+   */
+  save(sample: SampleRecord, steps: readonly StepRecord[] = []): Promise<void> {
+    let rows: { sample: SampleRow; steps: StepRow[] };
+    try {
+      const stray = steps.find((st) => st.run !== sample.run || st.sampleKey !== sample.key);
+      if (stray) {
+        throw new Error(
+          `step ${stray.index} belongs to ${stray.run}/${stray.sampleKey}, not ${sample.run}/${sample.key}`,
+        );
+      }
+      rows = { sample: sampleRow(sample), steps: steps.map(stepRow) };
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return new Promise((resolve, reject) => {
+      this.writer.enqueue({
+        run: sample.run,
+        heard: true,
+        write: () => this.writeSample(rows.sample, rows.steps),
+        settle: (failure) => (failure ? reject(failure.error) : resolve()),
+      });
+    });
+  }
+
+  /** Commits everything queued now; rejects with the first failure no save was told of (a cache entry's). */
+  flush(): Promise<void> {
+    this.writer.commit();
+    const unreported = this.writer.takeUnreported();
+    return unreported ? Promise.reject(unreported.error) : Promise.resolve();
+  }
+
+  /** key -> status of every sample saved for the run, and whether its judge gave no grade (it can be judged again). */
+  sampleStatus(run: string): Map<string, { status: SampleRecord["status"]; unjudged: boolean }> {
+    this.writer.commit();
+    return new Map(
+      this.statements.sampleStatus
+        .all(run)
+        .map((row) => [row.key, { status: row.status, unjudged: row.unjudged === 1 }]),
+    );
   }
 
   /** The run's samples, ordered by task, instance, model, epoch. */
@@ -385,6 +380,7 @@ export class Store {
     run: string,
     filter: { task?: string; model?: string; status?: SampleRecord["status"] } = {},
   ): SampleRecord[] {
+    this.writer.commit();
     return this.statements.samples
       .all({ run, task: filter.task ?? null, model: filter.model ?? null, status: filter.status ?? null })
       .map(sampleRecord);
@@ -392,21 +388,47 @@ export class Store {
 
   /** The sample's steps, ordered by index. */
   steps(run: string, sampleKey: string): StepRecord[] {
+    this.writer.commit();
     return this.statements.steps.all(run, sampleKey).map(stepRecord);
   }
 
   /** Response cache, shared by all runs: a cached response is returned instead of calling the model. */
   cacheGet(key: string): ModelResponse | undefined {
-    const row = this.statements.cacheGet.get(key);
-    return row && (JSON.parse(row.response) as ModelResponse);
+    const text = this.queuedCache.get(key) ?? this.statements.cacheGet.get(key)?.response;
+    return text === undefined ? undefined : (JSON.parse(text) as ModelResponse);
   }
 
+  /** Caches the response now, in a commit of its own; throws if that fails. */
   cachePut(key: string, response: ModelResponse): void {
-    this.statements.cachePut.run(key, JSON.stringify(response), new Date().toISOString());
+    let failure: { error: unknown } | undefined;
+    this.queueCache(key, response, true, (f) => {
+      failure = f;
+    });
+    this.writer.commit();
+    if (failure) throw failure.error;
+  }
+
+  /** Caches the response with the next group commit; a failure is reported by the next `flush` or `close`. */
+  cachePutLater(key: string, response: ModelResponse): void {
+    this.queueCache(key, response, false, () => {});
+  }
+
+  /** Forgets cached responses (all, or those cached before `olderThan`); returns how many. */
+  clearCache(opts: { olderThan?: Date } = {}): number {
+    this.writer.commit();
+    return this.statements.clearCache.run({ before: opts.olderThan?.toISOString() ?? null }).changes;
+  }
+
+  /** Cached responses and the bytes of their text. */
+  cacheSize(): { entries: number; bytes: number } {
+    this.writer.commit();
+    const row = this.statements.cacheSize.get();
+    return { entries: row?.entries ?? 0, bytes: row?.bytes ?? 0 };
   }
 
   /** Sums over the run's samples; they add up across resumes because each sample is stored once. */
   totals(run: string): RunTotals {
+    this.writer.commit();
     const row = this.statements.totals.get(run);
     if (!row) throw new Error("an aggregate query returned no row");
     return {
@@ -416,183 +438,76 @@ export class Store {
       passed: row.passed,
       usage: usage(row),
       costUsd: row.cost_usd,
+      spentUsd: row.spent_usd,
+      savedUsd: row.saved_usd,
+      unpricedSamples: row.unpriced,
       latencyMs: row.latency_ms,
       calls: row.calls,
     };
   }
 
-  /** Deletes the run with its samples and steps (the shared cache stays). */
+  /** Deletes the run with its instances, samples and steps (the shared cache stays). */
   deleteRun(name: string): void {
+    this.writer.commit();
     if (this.statements.deleteRun.run(name).changes === 0) throw noSuchRun(name);
+    this.held.delete(name);
   }
 
+  /** Commits what is queued, then closes; throws a failure no save was told of (after closing). */
   close(): void {
-    this.db.close();
+    try {
+      this.writer.commit();
+    } finally {
+      this.db.close();
+    }
+    const unreported = this.writer.takeUnreported();
+    if (unreported) throw unreported.error;
   }
-}
 
-/** Brings the schema up to date, refusing files that are not Plumb stores or are newer than this code. */
-function migrate(db: Database.Database, path: string): void {
-  // IMMEDIATE takes the write lock before reading the version, so two processes opening a new
-  // store at once cannot both run the same migration.
-  db.transaction(() => {
-    const version = db.pragma("user_version", { simple: true }) as number;
-    if (version > MIGRATIONS.length) {
-      throw new InputError(
-        `was written by a newer version of Plumb (store schema ${version}; this version reads up to ${MIGRATIONS.length})`,
-        { source: path },
-      );
-    }
-    if (version === 0 && db.prepare("SELECT 1 FROM sqlite_master LIMIT 1").get() !== undefined) {
-      throw new InputError("is a SQLite database but not a Plumb store", { source: path });
-    }
-    for (let v = version; v < MIGRATIONS.length; v++) {
-      db.exec(MIGRATIONS[v] ?? "");
-      db.pragma(`user_version = ${v + 1}`);
-    }
-  }).immediate();
-}
+  private writeSample(sample: SampleRow, steps: readonly StepRow[]): void {
+    const s = this.statements;
+    s.upsertSample.run(sample);
+    s.deleteSteps.run(sample.run, sample.key);
+    for (const step of steps) s.insertStep.run(step);
+  }
 
-function openError(e: unknown, path: string): unknown {
-  if (!(e instanceof Database.SqliteError)) return e;
-  if (e.code === "SQLITE_NOTADB")
-    return new InputError("not a Plumb store (not a SQLite database)", { source: path });
-  if (e.code === "SQLITE_CANTOPEN")
-    return new InputError(`cannot open the store (${e.message})`, { source: path });
-  return e;
-}
+  private queueCache(
+    key: string,
+    response: ModelResponse,
+    heard: boolean,
+    told: (failure?: { error: unknown }) => void,
+  ): void {
+    const text = JSON.stringify(response);
+    const createdAt = new Date().toISOString();
+    this.queuedCache.set(key, text);
+    this.writer.enqueue({
+      heard,
+      write: () => this.statements.cachePut.run(key, text, createdAt),
+      settle: (failure) => {
+        if (this.queuedCache.get(key) === text) this.queuedCache.delete(key);
+        told(failure);
+      },
+    });
+  }
 
-function noSuchRun(name: string): InputError {
-  return new InputError(`no run named "${name}"`);
-}
-
-/** JSON text, keeping `undefined` (which JSON cannot hold) as SQL NULL. */
-function toJson(value: unknown): string | null {
-  return value === undefined ? null : JSON.stringify(value);
-}
-
-function fromJson(text: string | null): unknown {
-  return text === null ? undefined : JSON.parse(text);
-}
-
-function bit(value: boolean): 0 | 1 {
-  return value ? 1 : 0;
-}
-
-function usageColumns(u: Usage): UsageColumns {
-  return {
-    input_tokens: u.input,
-    output_tokens: u.output,
-    reasoning_tokens: u.reasoning,
-    cached_tokens: u.cached,
-  };
-}
-
-function usage(row: UsageColumns): Usage {
-  return {
-    input: row.input_tokens,
-    output: row.output_tokens,
-    reasoning: row.reasoning_tokens,
-    cached: row.cached_tokens,
-  };
+  /** Why saves to `run` must stop: this Store took its lease, and another process holds it now. */
+  private lostLease(run: string): Error | undefined {
+    const ours = this.held.get(run);
+    if (ours === undefined) return undefined;
+    const holder = this.leases.holder(run);
+    if (holder?.id === ours) return undefined;
+    const by = holder ? `process ${holder.pid} on ${holder.host} holds it now` : "its lease was released";
+    return new InputError(`run "${run}" is no longer written by this process (${by}): its lease lapsed`);
+  }
 }
 
 function runRecord(row: RunRow): RunRecord {
-  return { name: row.name, createdAt: row.created_at, config: fromJson(row.config), status: row.status };
-}
-
-function sampleRow(s: SampleRecord): SampleRow {
+  const lease = liveLease(row);
   return {
-    run: s.run,
-    key: s.key,
-    task: s.task,
-    suite: s.suite,
-    tags: JSON.stringify(s.tags),
-    level: s.level,
-    instance: s.instance,
-    model: s.model,
-    epoch: s.epoch,
-    status: s.status,
-    prompt: toJson(s.prompt),
-    text: s.text,
-    reasoning: s.reasoning,
-    answer: toJson(s.answer),
-    verdict: toJson(s.verdict),
-    score: s.score,
-    passed: s.passed === null ? null : bit(s.passed),
-    failure_kind: s.failureKind,
-    ...usageColumns(s.usage),
-    cost_usd: s.costUsd,
-    latency_ms: s.latencyMs,
-    attempts: JSON.stringify(s.attempts),
-    error: s.error,
-    cached: bit(s.cached),
-    steps: s.steps,
-    optimal_steps: s.optimalSteps,
-    started_at: s.startedAt,
-    finished_at: s.finishedAt,
-    judge: toJson(s.judge),
-  };
-}
-
-function sampleRecord(r: SampleRow): SampleRecord {
-  return {
-    run: r.run,
-    key: r.key,
-    task: r.task,
-    suite: r.suite,
-    tags: JSON.parse(r.tags) as string[],
-    level: r.level,
-    instance: r.instance,
-    model: r.model,
-    epoch: r.epoch,
-    status: r.status,
-    prompt: fromJson(r.prompt),
-    text: r.text,
-    reasoning: r.reasoning,
-    answer: fromJson(r.answer),
-    verdict: fromJson(r.verdict) as Verdict | null,
-    score: r.score,
-    passed: r.passed === null ? null : r.passed === 1,
-    failureKind: r.failure_kind,
-    usage: usage(r),
-    costUsd: r.cost_usd,
-    latencyMs: r.latency_ms,
-    attempts: JSON.parse(r.attempts) as Attempt[],
-    error: r.error,
-    cached: r.cached === 1,
-    steps: r.steps,
-    optimalSteps: r.optimal_steps,
-    startedAt: r.started_at,
-    finishedAt: r.finished_at,
-    judge: (fromJson(r.judge) as JudgeRecord | null) ?? null,
-  };
-}
-
-function stepRow(s: StepRecord): StepRow {
-  return {
-    run: s.run,
-    sample_key: s.sampleKey,
-    idx: s.index,
-    observation: s.observation,
-    reply: s.reply,
-    action: toJson(s.action),
-    reward: s.reward,
-    error: s.error,
-    ...usageColumns(s.usage),
-  };
-}
-
-function stepRecord(r: StepRow): StepRecord {
-  return {
-    run: r.run,
-    sampleKey: r.sample_key,
-    index: r.idx,
-    observation: r.observation,
-    reply: r.reply,
-    action: fromJson(r.action),
-    reward: r.reward,
-    error: r.error,
-    usage: usage(r),
+    name: row.name,
+    createdAt: row.created_at,
+    config: fromJson(row.config),
+    status: row.status === "running" && lease === null ? "interrupted" : row.status,
+    lease,
   };
 }

@@ -1,13 +1,29 @@
 import type { Attempt, Usage } from "../core/model.ts";
 import type { Verdict } from "../core/verdict.ts";
 
-/** A named evaluation run; its config is what `plumb run` was given (for resume and reports). */
+/** Who writes a run: one process, named by a fresh id, with its pid and host to tell whether it still lives. */
+export interface LeaseOwner {
+  id: string;
+  pid: number;
+  host: string;
+}
+
+/** The statuses a run is stored with; "interrupted" is only ever derived when reading. */
+export type StoredRunStatus = "running" | "done" | "stopped";
+
+/** A named evaluation run; its config is the spec `plumb run` was given (for resume and reports). */
 export interface RunRecord {
   name: string;
   createdAt: string;
-  /** JSON: tasks, models, epochs, options. */
+  /** JSON: the run spec (tasks, models, epochs, options). */
   config: unknown;
-  status: "running" | "done" | "stopped";
+  /**
+   * "interrupted": stored as running, but no process holds its lease any more (it lapsed, or its
+   * holder on this host is gone): the run was killed and can be resumed.
+   */
+  status: StoredRunStatus | "interrupted";
+  /** The process writing the run and until when (ms since the epoch), if its lease is held and live. */
+  lease: { holder: LeaseOwner; expiresAt: number } | null;
 }
 
 /**
@@ -22,10 +38,16 @@ export interface SampleRecord {
   tags: string[];
   /** The instance's level name or difficulty, when it has one (reports group by it). */
   level: string | null;
+  /** The instance's id. */
   instance: string;
+  /** The content hash of the instance, kept once per run in the store's instances; null for samples stored before hashes. */
+  instanceHash: string | null;
   model: string;
   epoch: number;
-  /** "ok": the model answered and the answer was judged; "error": the call failed after retries. */
+  /**
+   * "ok": the model answered and the answer was graded (a task that failed on it is graded
+   * `failureKind: "error"`); "error": the model call failed after its retries.
+   */
   status: "ok" | "error";
   /** The prompt messages (images stored by their alt text only). */
   prompt: unknown;
@@ -36,10 +58,18 @@ export interface SampleRecord {
   verdict: Verdict | null;
   score: number | null;
   passed: boolean | null;
-  /** "parse" | "invalid" | "wrong" | null */
+  /** The verdict's failure kind (core/verdict.ts FailureKind): "parse" | "invalid" | "wrong" | "unscored" | "error" | null. */
   failureKind: string | null;
+  /** Why the model stopped ("stop", "length": truncated, …), of the last reply; null when there was none. */
+  finishReason: string | null;
+  /** Tokens of the sample's replies, cached or not (episodes: every turn; the judge's are in `judge`). */
   usage: Usage;
+  /** What `usage` costs, whether or not it came from the cache; null when unpriced. */
   costUsd: number | null;
+  /** What the calls actually made for this sample cost (episode turns and judge calls included); null when unpriced. */
+  spentUsd: number | null;
+  /** Model calls actually made for this sample: episode turns and judge calls included, cache hits not. */
+  calls: number;
   latencyMs: number;
   attempts: Attempt[];
   error: string | null;
@@ -57,7 +87,7 @@ export interface SampleRecord {
 /** What a judge model was asked and answered for one sample. */
 export interface JudgeRecord {
   model: string;
-  /** The grade read from the judge; null when every attempt failed. */
+  /** The grade read from the judge; null when every attempt failed (the sample can be judged again). */
   grade: number | null;
   /** Every judge reply, in order (unreadable ones included). */
   replies: string[];
