@@ -1,0 +1,26 @@
+import { availableParallelism, totalmem } from "node:os";
+import { inlineChecker } from "./inline.ts";
+import { poolChecker } from "./pool.ts";
+import type { Checker, CheckerOptions } from "./types.ts";
+
+export type { Checker, CheckerOptions, Episode, EpisodeState, StepOutcome } from "./types.ts";
+
+/** A checker: worker threads (started as jobs wait for them), or the calling thread when `size` is 0. */
+export function createChecker(opts: CheckerOptions): Checker {
+  const size = opts.size ?? availableParallelism();
+  if (!Number.isInteger(size) || size < 0)
+    throw new Error(`checker size must be a whole number ≥ 0, got ${size}`);
+  if (size === 0) return inlineChecker();
+  return poolChecker({
+    size,
+    tasks: opts.tasks,
+    jobTimeoutMs: opts.jobTimeoutMs ?? 600_000,
+    maxMemoryMb: opts.maxMemoryMb ?? defaultMaxMemoryMb(size),
+  });
+}
+
+/** A share of the machine's memory per thread (and one for the calling thread), between 512 MB and 4 GB. */
+function defaultMaxMemoryMb(size: number): number {
+  const share = Math.floor(totalmem() / 2 ** 20 / (size + 1));
+  return Math.max(512, Math.min(4096, share));
+}

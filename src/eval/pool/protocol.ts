@@ -1,0 +1,31 @@
+import type { Instance } from "../../core/task.ts";
+import type { Verdict } from "../../core/verdict.ts";
+import type { GradeJobOptions } from "./types.ts";
+
+/** What the pool asks of a worker. Tasks travel by id; the worker looks them up in its own registry. */
+export type Job =
+  | { kind: "grade"; task: string; instance: Instance; text: string; opts?: GradeJobOptions }
+  | {
+      kind: "combine";
+      task: string;
+      instance: Instance;
+      verdict: Verdict;
+      grade: number | null;
+      note: string;
+    }
+  | { kind: "open"; task: string; instance: Instance; envOptions?: Record<string, unknown>; episode: number }
+  | { kind: "step"; episode: number; reply: string; maxResponseBytes?: number }
+  | { kind: "legal"; episode: number }
+  | { kind: "reference"; episode: number };
+
+/** A job to run, or an episode to forget (sent at once, not queued behind jobs). */
+export type Request = { id: number; job: Job } | { drop: number };
+
+/** A worker's messages: its tasks are registered, or a job's result (`error`: what the job threw). */
+export type Reply = { ready: true } | { id: number; value: unknown } | { id: number; error: string };
+
+export interface WorkerInit {
+  tasks: string;
+  /** The calling thread's --unsafe-verifiers setting (core/untrusted.ts), which a worker does not share. */
+  unisolatedCode: boolean;
+}

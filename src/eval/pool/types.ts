@@ -1,0 +1,93 @@
+import type { AnyTask, Instance, Observation } from "../../core/task.ts";
+import type { Verdict } from "../../core/verdict.ts";
+
+export interface CheckerOptions {
+  /**
+   * Worker threads (default: os.availableParallelism()). 0 runs everything on the calling thread, with
+   * the same API and results but no isolation and no timeout (for library use and ad-hoc tasks).
+   */
+  size?: number;
+  /**
+   * URL of an ES module, imported in each worker, exporting `registerAllTasks(): void`, which registers
+   * every task the jobs name (production: src/suites/catalog.ts). Unused when size is 0: tasks are then
+   * taken as given.
+   */
+  tasks: string;
+  /** A job (one grade, one combine, one environment call) running longer than this is an error and its worker is replaced. */
+  jobTimeoutMs?: number;
+  /**
+   * V8 heap limit of each worker (MB; default a share of the machine's memory, 512 to 4096): a job that
+   * exhausts it is an error and its worker is replaced.
+   */
+  maxMemoryMb?: number;
+}
+
+export interface GradeJobOptions {
+  maxResponseBytes?: number;
+  lenient?: boolean;
+}
+
+/** Where parse, verify, judge-combine and environment steps run (a worker pool, or this thread). */
+export interface Checker {
+  /** core/grade.ts gradeResponse (parse, then verify; anything the task throws is an `error` verdict). */
+  grade(
+    task: AnyTask,
+    instance: Instance,
+    text: string,
+    opts?: GradeJobOptions,
+  ): Promise<{ answer: unknown; verdict: Verdict }>;
+  /** task.judge.combine(instance, verdict, grade, note); a throw is an `error` verdict. */
+  combine(
+    task: AnyTask,
+    instance: Instance,
+    verdict: Verdict,
+    grade: number | null,
+    note: string,
+  ): Promise<Verdict>;
+  /**
+   * Opens task.env(instance, envOptions); the environment lives where it was opened until the episode
+   * is closed. Rejects when the task has no environment or opening it throws.
+   */
+  openEpisode(task: AnyTask, instance: Instance, envOptions?: Record<string, unknown>): Promise<Episode>;
+  /** Stops every worker. Jobs still pending, and any submitted later, reject. */
+  close(): Promise<void>;
+}
+
+export interface EpisodeState {
+  done: boolean;
+  success: boolean;
+  steps: number;
+  maxSteps?: number;
+  optimalSteps?: number;
+}
+
+/** One reply played in an episode: what the runner stores for the step, and where the episode is now. */
+export interface StepOutcome {
+  /** The action read from the reply; null when none could be read. */
+  action: unknown;
+  /** Why no action could be read (the step was not taken). */
+  invalid?: string;
+  reward: number;
+  /** The environment refused the action (the episode goes on). */
+  error?: string;
+  /** The environment threw (or its worker was lost): the episode ends with this `error` verdict. */
+  crashed?: Verdict;
+  /** The observation after the step (unchanged when it crashed). */
+  observation: Observation;
+  state: EpisodeState;
+}
+
+export interface Episode {
+  readonly instructions: string;
+  /** The current observation (images carry Uint8Array data). */
+  observation(): Observation;
+  state(): EpisodeState;
+  /** Reads the reply with core/grade.ts readAction and steps with stepSafely, where the environment lives. */
+  step(reply: string, maxResponseBytes?: number): Promise<StepOutcome>;
+  /** env.legalActions(), for the random agent. Rejects when the environment throws or was lost. */
+  legalActions(): Promise<unknown[]>;
+  /** env.referenceAction(), for the oracle agent. Rejects when the environment throws or was lost. */
+  referenceAction(): Promise<unknown | undefined>;
+  /** Frees the environment; never rejects. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,69 @@
+import { parentPort, workerData } from "node:worker_threads";
+import { getTask } from "../../core/registry.ts";
+import { allowUnisolatedCode } from "../../core/untrusted.ts";
+import type { Job, Reply, Request, WorkerInit } from "./protocol.ts";
+import { combineWork, gradeWork, LiveEpisode } from "./work.ts";
+
+/** A checker thread: imports the tasks module, then runs the jobs the pool sends, one at a time. */
+
+const port = parentPort;
+if (!port) throw new Error("pool/worker.ts runs only as a worker thread");
+const init = workerData as WorkerInit;
+allowUnisolatedCode(init.unisolatedCode);
+const mod = (await import(init.tasks)) as { registerAllTasks?: () => void };
+if (typeof mod.registerAllTasks !== "function")
+  throw new Error(`${init.tasks} exports no registerAllTasks()`);
+mod.registerAllTasks();
+
+const episodes = new Map<number, LiveEpisode>();
+
+function episode(id: number): LiveEpisode {
+  const live = episodes.get(id);
+  if (!live) throw new Error(`no episode ${id} in this thread`);
+  return live;
+}
+
+async function run(job: Job): Promise<unknown> {
+  switch (job.kind) {
+    case "grade":
+      return gradeWork(getTask(job.task), job.instance, job.text, job.opts);
+    case "combine":
+      return combineWork(getTask(job.task), job.instance, job.verdict, job.grade, job.note);
+    case "open": {
+      const live = LiveEpisode.open(getTask(job.task), job.instance, job.envOptions);
+      episodes.set(job.episode, live);
+      return live.opened;
+    }
+    case "step":
+      return episode(job.episode).step(job.reply, job.maxResponseBytes);
+    case "legal":
+      return episode(job.episode).legalActions();
+    case "reference":
+      return episode(job.episode).referenceAction();
+  }
+}
+
+function send(reply: Reply): void {
+  try {
+    port?.postMessage(reply);
+  } catch (e) {
+    // A value that cannot be cloned (a task returning a function, say) is the task's failure, not the thread's.
+    port?.postMessage({
+      id: (reply as { id: number }).id,
+      error: `its result could not be sent back: ${(e as Error).message}`,
+    });
+  }
+}
+
+port.on("message", async (request: Request) => {
+  if ("drop" in request) {
+    episodes.delete(request.drop);
+    return;
+  }
+  try {
+    send({ id: request.id, value: await run(request.job) });
+  } catch (e) {
+    send({ id: request.id, error: e instanceof Error ? e.message : String(e) });
+  }
+});
+send({ ready: true });
