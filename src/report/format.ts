@@ -58,6 +58,7 @@ function resultsTable(report: Report, grouping: Grouping, rows: readonly ReportR
     "Wrong",
     ...(unscoredShown(rows) ? ["Unscored"] : []),
     "Error",
+    ...(truncatedShown(rows) ? ["Truncated"] : []),
     ...(constructionShown(rows) ? ["Construction"] : []),
     ...(isolationShown(rows) ? ["Verifiers ran under"] : []),
   ];
@@ -75,6 +76,7 @@ function resultsTable(report: Report, grouping: Grouping, rows: readonly ReportR
     pct(r.rates.wrong),
     ...(unscoredShown(rows) ? [pct(r.rates.unscored)] : []),
     pct(r.rates.error),
+    ...(truncatedShown(rows) ? [pct(r.truncated)] : []),
     ...(constructionShown(rows) ? [pct(r.constructionPassRate)] : []),
     ...(isolationShown(rows) ? [isolationText(r.isolation)] : []),
   ]);
@@ -90,6 +92,7 @@ export function isolationText(counts: Record<string, number>): string {
 }
 
 const unscoredShown = (rows: readonly ReportRow[]) => rows.some((r) => r.rates.unscored > 0);
+const truncatedShown = (rows: readonly ReportRow[]) => rows.some((r) => r.truncated > 0);
 const constructionShown = (rows: readonly ReportRow[]) => rows.some((r) => r.constructionPassRate !== null);
 const isolationShown = (rows: readonly ReportRow[]) => rows.some((r) => Object.keys(r.isolation).length > 0);
 const judgeShown = (rows: readonly ReportRow[]) =>
@@ -120,6 +123,9 @@ function costTable(rows: readonly ReportRow[]): string {
     "Reasoning tok",
     "Cached tok",
     "Cost (USD)",
+    "Calls",
+    "Spent (USD)",
+    "Cache saved (USD)",
     "Solved/1M tok",
     "Solved/USD",
     "Latency (ms)",
@@ -134,6 +140,9 @@ function costTable(rows: readonly ReportRow[]): string {
     thousands(r.tokens.reasoning),
     thousands(r.tokens.cached),
     fixed(r.cost, 4),
+    thousands(r.calls),
+    fixed(r.spentUsd, 4),
+    fixed(r.savedUsd, 4),
     fixed(r.solvedPer1MTokens, 2),
     fixed(r.solvedPerUsd, 2),
     thousands(r.meanLatencyMs),
@@ -213,6 +222,7 @@ function csv(report: Report): string {
     "wrong_rate",
     "unscored_rate",
     "error_rate",
+    "truncated_rate",
     "construction_pass_rate",
     "isolation",
     "judged",
@@ -224,6 +234,9 @@ function csv(report: Report): string {
     "tokens_reasoning",
     "tokens_cached",
     "cost_usd",
+    "calls",
+    "spent_usd",
+    "cache_saved_usd",
     "solved_per_1m_tokens",
     "solved_per_usd",
     "mean_latency_ms",
@@ -251,6 +264,7 @@ function csv(report: Report): string {
     r.rates.wrong,
     r.rates.unscored,
     r.rates.error,
+    r.truncated,
     r.constructionPassRate,
     Object.keys(r.isolation).length === 0 ? null : isolationText(r.isolation),
     r.judged,
@@ -262,6 +276,9 @@ function csv(report: Report): string {
     r.tokens.reasoning,
     r.tokens.cached,
     r.cost,
+    r.calls,
+    r.spentUsd,
+    r.savedUsd,
     r.solvedPer1MTokens,
     r.solvedPerUsd,
     r.meanLatencyMs,

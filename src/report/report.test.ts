@@ -53,6 +53,10 @@ function sample(spec: Spec): SampleRecord {
     error: null,
     cached: false,
     judge: null,
+    instanceHash: null,
+    finishReason: null,
+    spentUsd: null,
+    calls: 0,
     steps: null,
     optimalSteps: null,
     startedAt: "2025-01-01T00:00:00.000Z",
@@ -362,12 +366,12 @@ describe("formatReport", () => {
 
       ## Tokens and cost
 
-      | Model | Task | Input tok | Output tok | Reasoning tok | Cached tok | Cost (USD) | Solved/1M tok | Solved/USD | Latency (ms) | Cache hits |
-      |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-      | acme:m\\|1 | all | 0 | 0 | 0 | 0 | – | – | – | 100 | 0.0% |
-      | acme:m\\|1 | chain/stacking | 0 | 0 | 0 | 0 | – | – | – | 100 | 0.0% |
-      | openai:gpt-4.1 | all | 46,000 | 17,500 | 0 | 0 | 0.2320 | 15.75 | 4.31 | 100 | 0.0% |
-      | openai:gpt-4.1 | sparc | 46,000 | 17,500 | 0 | 0 | 0.2320 | 15.75 | 4.31 | 100 | 0.0% |
+      | Model | Task | Input tok | Output tok | Reasoning tok | Cached tok | Cost (USD) | Calls | Spent (USD) | Cache saved (USD) | Solved/1M tok | Solved/USD | Latency (ms) | Cache hits |
+      |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+      | acme:m\\|1 | all | 0 | 0 | 0 | 0 | – | 0 | – | – | – | – | 100 | 0.0% |
+      | acme:m\\|1 | chain/stacking | 0 | 0 | 0 | 0 | – | 0 | – | – | – | – | 100 | 0.0% |
+      | openai:gpt-4.1 | all | 46,000 | 17,500 | 0 | 0 | 0.2320 | 0 | – | – | 15.75 | 4.31 | 100 | 0.0% |
+      | openai:gpt-4.1 | sparc | 46,000 | 17,500 | 0 | 0 | 0.2320 | 0 | – | – | 15.75 | 4.31 | 100 | 0.0% |
 
       ## Episodes
 
@@ -377,6 +381,48 @@ describe("formatReport", () => {
       | acme:m\\|1 | chain/stacking | 1 | 1 | 5.00 | 2.00 | 0.67 |
       "
     `);
+  });
+
+  it("counts truncated replies apart, and money spent apart from what the cache saved", () => {
+    const m = "openai:gpt-4.1";
+    const usage = { input: 1_000_000, output: 0, reasoning: 0, cached: 0 };
+    const samples = [
+      {
+        ...sample({ outcome: "parse", model: m, instance: "i1" }),
+        finishReason: "length",
+        usage,
+        calls: 1,
+        spentUsd: 2,
+      },
+      {
+        ...sample({ outcome: "pass", model: m, instance: "i2" }),
+        finishReason: "stop",
+        usage,
+        calls: 1,
+        spentUsd: 2,
+      },
+      {
+        ...sample({ outcome: "pass", model: m, instance: "i3" }),
+        cached: true,
+        usage,
+        calls: 0,
+        spentUsd: 0,
+      },
+    ];
+    const all = row(buildReport(samples).rows, m, "overall", "all");
+    expect(all.truncated).toBe(1 / 3);
+    expect(all.rates.parse).toBe(1 / 3);
+    expect(all).toMatchObject({ cost: 6, calls: 2, spentUsd: 4, savedUsd: 2 });
+    expect(formatReport(buildReport(samples), "md")).toContain("| Truncated |");
+    // One unpriced sample makes the spend unknown, not smaller.
+    expect(
+      row(
+        buildReport([...samples, { ...(samples[1] as SampleRecord), instance: "i4", spentUsd: null }]).rows,
+        m,
+        "overall",
+        "all",
+      ).spentUsd,
+    ).toBeNull();
   });
 
   it("counts where untrusted verifiers ran, and counts task errors as errors", () => {
@@ -407,11 +453,11 @@ describe("formatReport", () => {
     expect(text.endsWith("\r\n")).toBe(true);
     expect(text.split("\r\n").length - 1).toBe(report.rows.length + 1);
     expect(text).toMatchInlineSnapshot(`
-      "model,grouping,group,samples,problems,epochs,accuracy,mean_score,pass@1,pass^1,best@1,pass@2,pass^2,best@2,parse_rate,invalid_rate,wrong_rate,unscored_rate,error_rate,construction_pass_rate,isolation,judged,path_judged,path.connected,path.no_rule_cell_crossing,path.non_intersecting,path.start_end,fully_valid_path,tokens_input,tokens_output,tokens_reasoning,tokens_cached,cost_usd,solved_per_1m_tokens,solved_per_usd,mean_latency_ms,cached_share,cached_input_share,episodes,avg_steps,dist2opt,norm_dist,judge_tokens,judge_cost_usd
-      acme:m|1,overall,all,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,,,1,0,,,,,,0,0,0,0,,,,100,0,,1,5,2,0.6666666666666666,0,0
-      acme:m|1,task,chain/stacking,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,,,1,0,,,,,,0,0,0,0,,,,100,0,,1,5,2,0.6666666666666666,0,0
-      openai:gpt-4.1,overall,all,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,,,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
-      openai:gpt-4.1,task,sparc,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,,,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
+      "model,grouping,group,samples,problems,epochs,accuracy,mean_score,pass@1,pass^1,best@1,pass@2,pass^2,best@2,parse_rate,invalid_rate,wrong_rate,unscored_rate,error_rate,truncated_rate,construction_pass_rate,isolation,judged,path_judged,path.connected,path.no_rule_cell_crossing,path.non_intersecting,path.start_end,fully_valid_path,tokens_input,tokens_output,tokens_reasoning,tokens_cached,cost_usd,calls,spent_usd,cache_saved_usd,solved_per_1m_tokens,solved_per_usd,mean_latency_ms,cached_share,cached_input_share,episodes,avg_steps,dist2opt,norm_dist,judge_tokens,judge_cost_usd
+      acme:m|1,overall,all,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,0,,,1,0,,,,,,0,0,0,0,,0,,,,,100,0,,1,5,2,0.6666666666666666,0,0
+      acme:m|1,task,chain/stacking,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,0,,,1,0,,,,,,0,0,0,0,,0,,,,,100,0,,1,5,2,0.6666666666666666,0,0
+      openai:gpt-4.1,overall,all,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,0,,,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,0,,,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
+      openai:gpt-4.1,task,sparc,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,0,,,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,0,,,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
       "
     `);
   });

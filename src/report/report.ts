@@ -38,6 +38,11 @@ export interface ReportRow {
    * `error` counts calls that failed and verdicts the task's own code could not give.
    */
   rates: { parse: number; invalid: number; wrong: number; unscored: number; error: number };
+  /**
+   * Share of samples whose reply was cut off at the output-token cap (finish reason "length"),
+   * whatever their verdict: a truncated answer usually reads as a parse failure, and this tells them apart.
+   */
+  truncated: number;
   /** How many verdicts were reached under each isolation (where untrusted code ran: "bwrap", "none", "native"). */
   isolation: Record<string, number>;
   /**
@@ -61,8 +66,14 @@ export interface ReportRow {
   /** Share of path-judged samples whose failure, if any, is neither parse nor invalid. */
   fullyValidPath: number | null;
   tokens: Usage;
-  /** USD at the price table's prices; null when some sample's model has no known price. */
+  /** USD of the samples' usage (the price table's price, else the one stored with the sample); null when some price is unknown. */
   cost: number | null;
+  /** Model calls made (episode turns and judge calls included; cache hits are not calls). */
+  calls: number;
+  /** USD actually paid for those calls, judge included; null when some price is unknown. */
+  spentUsd: number | null;
+  /** USD the response cache saved: what the cached replies (and judge replies) would have cost; null when unknown. */
+  savedUsd: number | null;
   /** CHAIN's Solved/Tokens: passed / (input + output tokens) × 1e6. */
   solvedPer1MTokens: number | null;
   /** CHAIN's Solved/USD: passed / cost; null when the cost is unknown or 0. */
@@ -196,13 +207,18 @@ function constructionRate(judged: readonly SampleRecord[], tasks: ReadonlySet<st
 }
 
 function costSum(samples: readonly SampleRecord[], prices: PriceTable): number | null {
-  let sum = 0;
+  return sum(samples, (s) => costOf(s.model, s.usage, prices) ?? s.costUsd);
+}
+
+/** The sum of a nullable value over samples; null as soon as one is null. */
+function sum(samples: readonly SampleRecord[], value: (s: SampleRecord) => number | null): number | null {
+  let total = 0;
   for (const s of samples) {
-    const cost = costOf(s.model, s.usage, prices);
-    if (cost === null) return null;
-    sum += cost;
+    const v = value(s);
+    if (v === null) return null;
+    total += v;
   }
-  return sum;
+  return total;
 }
 
 function episodesOf(samples: readonly SampleRecord[]): EpisodeSummary | null {
@@ -245,6 +261,8 @@ function buildRow(
   ).length;
   const tokens = samples.reduce((acc, s) => addUsage(acc, s.usage), ZERO_USAGE);
   const cost = costSum(samples, prices);
+  const judgeCost = sum(samples, (s) => s.judge?.costUsd ?? 0);
+  const spentUsd = sum(samples, (s) => s.spentUsd);
   const called = samples.filter((s) => !s.cached);
   return {
     model,
@@ -263,20 +281,23 @@ function buildRow(
       unscored: count("unscored") / n,
       error: samples.filter((s) => s.status === "error" || s.failureKind === "error").length / n,
     },
+    truncated: samples.filter((s) => s.finishReason === "length").length / n,
     isolation: isolationCounts(samples),
     constructionPassRate: constructionRate(judged, constructionTasks),
     judgeTokens: samples.reduce((acc, s) => (s.judge ? addUsage(acc, s.judge.usage) : acc), ZERO_USAGE),
-    judgeCost: samples.reduce<number | null>(
-      (acc, s) =>
-        acc === null || s.judge === null ? acc : s.judge.costUsd === null ? null : acc + s.judge.costUsd,
-      0,
-    ),
+    judgeCost,
     judged: judged.length,
     pathJudged: pathJudged.length,
     pathErrors: pathRates(pathJudged, paths.checks),
     fullyValidPath: share(validPaths, pathJudged.length),
     tokens,
     cost,
+    calls: samples.reduce((acc, s) => acc + s.calls, 0),
+    spentUsd,
+    savedUsd:
+      cost === null || judgeCost === null || spentUsd === null
+        ? null
+        : Math.max(0, cost + judgeCost - spentUsd),
     solvedPer1MTokens:
       tokens.input + tokens.output === 0 ? null : (passed / (tokens.input + tokens.output)) * 1e6,
     solvedPerUsd: cost === null || cost === 0 ? null : passed / cost,
