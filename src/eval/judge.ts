@@ -1,0 +1,86 @@
+import { readSafely } from "../core/grade.ts";
+import { addUsage, type ModelRequest, ZERO_USAGE } from "../core/model.ts";
+import { isParseFailure, type Verdict } from "../core/verdict.ts";
+import type { JudgeRecord } from "../store/types.ts";
+import { ask } from "./ask.ts";
+import type { PlanItem } from "./plan.ts";
+import type { RunContext } from "./sample.ts";
+
+/** Judge calls are cached apart from the answer's call (and from episode steps) by their step number. */
+const JUDGE_STEP = -1000;
+
+export interface Judged {
+  verdict: Verdict;
+  /** Null when the task failed before the judge could be asked. */
+  judge: JudgeRecord | null;
+  /** Judge calls actually made (cache hits not counted) and what they cost. */
+  calls: number;
+  spentUsd: number | null;
+}
+
+/**
+ * Asks the judge model up to `attempts` times until its reply reads as a grade, then lets the
+ * task combine grade and verdict. A sample whose judge never gave a readable grade is kept,
+ * unscored, and is judged again by a later --retry-errors. Only a reply that reads as a grade is
+ * cached, so an unreadable one is asked afresh next time. Null when a hard stop abandoned it.
+ */
+export async function runJudge(
+  item: PlanItem,
+  text: string,
+  answer: unknown,
+  verdict: Verdict,
+  ctx: RunContext,
+): Promise<Judged | null> {
+  const spec = item.task.judge;
+  if (!spec) throw new Error(`${item.task.id} has no judge`);
+  if (!ctx.judge) throw new Error(`${item.task.id} is graded by a judge model, and none was given`);
+  const { model, attempts } = ctx.judge;
+  const prompt = spec.prompt(item.instance, { text, answer, verdict });
+  const record: JudgeRecord = {
+    model: model.id,
+    grade: null,
+    replies: [],
+    errors: [],
+    usage: ZERO_USAGE,
+    costUsd: 0,
+  };
+  let calls = 0;
+  let spent: number | null = 0;
+  for (let attempt = 0; attempt < attempts && record.grade === null; attempt++) {
+    const req: ModelRequest = {
+      messages: prompt.messages,
+      images: prompt.images,
+      outputSchema: prompt.outputSchema,
+      // The judge is called with its own options, never the judged model's.
+      ...model.options,
+      context: { task: item.task, instance: item.instance, epoch: item.epoch },
+    };
+    const got = await ask(ctx, model, req, item.epoch, JUDGE_STEP - attempt, true);
+    if (got === null) return null;
+    if ("error" in got) {
+      record.errors.push(`call failed: ${got.error}`);
+      continue;
+    }
+    const { response } = got;
+    record.replies.push(response.text);
+    record.usage = addUsage(record.usage, response.usage);
+    const c = ctx.costOf(model, response.usage);
+    record.costUsd = record.costUsd === null || c === null ? null : record.costUsd + c;
+    if (!got.cached) {
+      calls++;
+      spent = spent === null || c === null ? null : spent + c;
+    }
+    const grade = readSafely(response.text, (t) => spec.read(t), "the grade", ctx.maxResponseBytes);
+    if (isParseFailure(grade)) record.errors.push(grade.message);
+    else {
+      record.grade = grade;
+      if (got.cacheKey && !got.cached) ctx.store.cachePutLater(got.cacheKey, response);
+    }
+  }
+  const note =
+    record.grade === null
+      ? `no readable grade from ${model.id} after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${record.errors.at(-1) ?? ""}`
+      : `graded ${record.grade} by ${model.id}`;
+  const combined = await ctx.checker.combine(item.task, item.instance, verdict, record.grade, note);
+  return { verdict: combined, judge: record, calls, spentUsd: spent };
+}

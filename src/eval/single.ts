@@ -1,0 +1,102 @@
+import type { ModelRequest } from "../core/model.ts";
+import { errorVerdict } from "../core/verdict.ts";
+import type { SampleRecord } from "../store/types.ts";
+import { ask } from "./ask.ts";
+import { type Judged, runJudge } from "./judge.ts";
+import type { PlanItem } from "./plan.ts";
+import { baseSample, type Outcome, promptForStore, type RunContext } from "./sample.ts";
+
+/** One prompt, one reply: asked (or served from the cache), graded in the checker, judged when the task has a judge. */
+export async function runSingle(item: PlanItem, ctx: RunContext): Promise<Outcome | null> {
+  const startedAt = new Date().toISOString();
+  const prompt = item.task.prompt(item.instance, {
+    ...ctx.prompt,
+    maxOutputTokens: item.generation.maxOutputTokens,
+  });
+  const req: ModelRequest = {
+    messages: prompt.messages,
+    images: prompt.images,
+    outputSchema: prompt.outputSchema,
+    ...item.generation,
+    context: { task: item.task, instance: item.instance, epoch: item.epoch },
+  };
+  const got = await ask(ctx, item.model, req, item.epoch);
+  if (got === null) return null;
+  const base = baseSample(item, ctx.run, startedAt);
+  const stored = promptForStore(prompt.messages, prompt.images);
+  if ("error" in got) {
+    return {
+      sample: {
+        ...base,
+        status: "error",
+        prompt: stored,
+        text: null,
+        attempts: got.attempts,
+        error: got.error,
+        latencyMs: got.attempts.reduce((s, a) => s + a.latencyMs, 0),
+        calls: 0,
+        finishedAt: new Date().toISOString(),
+      },
+    };
+  }
+  const { response, cached } = got;
+  const cost = ctx.costOf(item.model, response.usage);
+  const answered: SampleRecord = {
+    ...base,
+    status: "ok",
+    prompt: stored,
+    text: response.text,
+    reasoning: response.reasoning ?? null,
+    finishReason: response.finishReason,
+    usage: response.usage,
+    costUsd: cost,
+    spentUsd: cached ? 0 : cost,
+    calls: cached ? 0 : 1,
+    latencyMs: response.latencyMs,
+    attempts: response.attempts,
+    cached,
+  };
+  return grade(item, answered, ctx);
+}
+
+/**
+ * Grades a sample's text (in the checker) and, for judged tasks, asks the judge. Also used to
+ * judge again a stored sample whose judge gave no grade: its answer is not asked again.
+ */
+export async function grade(item: PlanItem, sample: SampleRecord, ctx: RunContext): Promise<Outcome | null> {
+  const text = sample.text ?? "";
+  const graded = await ctx.checker.grade(item.task, item.instance, text, {
+    maxResponseBytes: ctx.maxResponseBytes,
+  });
+  let { verdict } = graded;
+  let judged = sample;
+  // An unreadable response scores 0 whatever a judge would say: the judge is not asked.
+  if (item.task.judge && graded.answer !== null && verdict.failure?.kind !== "error") {
+    let j: Judged | null;
+    try {
+      j = await runJudge(item, text, graded.answer, verdict, ctx);
+    } catch (e) {
+      if (ctx.signal.aborted) return null;
+      j = { verdict: errorVerdict("judging", e), judge: null, calls: 0, spentUsd: 0 };
+    }
+    if (j === null) return null;
+    verdict = j.verdict;
+    judged = {
+      ...sample,
+      judge: j.judge,
+      calls: sample.calls + j.calls,
+      spentUsd: sample.spentUsd === null || j.spentUsd === null ? null : sample.spentUsd + j.spentUsd,
+    };
+  }
+  return {
+    sample: {
+      ...judged,
+      answer: graded.answer,
+      verdict,
+      score: verdict.score,
+      passed: verdict.passed,
+      failureKind: verdict.failure?.kind ?? null,
+      finishedAt: new Date().toISOString(),
+    },
+  };
+}
