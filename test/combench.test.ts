@@ -153,9 +153,11 @@ describe("plumb run combench/construction with a scripted judge", () => {
     const row = overall(rows);
     expect(scores(samples, "plumb-imo2020-p4-n33")).toEqual([6, 6]);
     expect(scores(samples, "plumb-imo2022-p1-n10-k16")).toEqual([1, 1]);
-    expect(scores(samples, "plumb-imo1964-p4-k16")).toEqual([1, 6]);
+    // The judge sees the proof only, as in the oracle run, and only readable grades are cached: the
+    // garbage replies are asked afresh (the counter's next replies read 7), and the grades come back.
+    expect(scores(samples, "plumb-imo1964-p4-k16")).toEqual([6, 6]);
     expect(scores(samples, "plumb-imo2000-p4")).toEqual([0, 1]);
-    expect(row.meanScore).toBeCloseTo((6 + 6 + 1 + 1 + 6 + 1 + 0 + 1) / 7 / 8, 12);
+    expect(row.meanScore).toBeCloseTo((6 + 6 + 1 + 1 + 6 + 6 + 0 + 1) / 7 / 8, 12);
     expect(row.accuracy).toBe(0);
     expect(at(row, 2)?.bestAtK).toBeCloseTo((6 + 1 + 6 + 1) / 7 / 4, 12);
     expect(at(row, 2)?.passAtK).toBe(0);
@@ -165,6 +167,42 @@ describe("plumb run combench/construction with a scripted judge", () => {
       samples.filter((s) => s.instance === "plumb-imo2020-p4-n33").map((s) => s.failureKind),
     );
     expect(kinds).toEqual(new Set(["invalid"]));
+  });
+
+  it("a judge outage leaves samples unscored, and --retry-errors judges them again", async () => {
+    // Down for the first eight calls (one per sample), then a full grade.
+    const judge = await startFakeOpenAI({
+      reply: ({ n }) => (n <= 8 ? { status: 503 } : { text: "<points>7 out of 7</points>" }),
+    });
+    try {
+      const args = (...extra: string[]) => [
+        ...["run", "combench/construction", "--instances", instances, "--model", "oracle", "--epochs", "2"],
+        ...["--judge", `openai-compatible:grader@${judge.url}`, "--judge-attempts", "1", "--retries", "0"],
+        ...["--run", "outage", "--db", db, "--format", "json", "--no-progress", ...extra],
+      ];
+      const down = plumb(...args());
+      expect(down.code, down.stderr).toBe(0);
+      const unscored = plumb("export", "outage", "--db", db)
+        .stdout.trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Sample);
+      expect(unscored.map((s) => s.failureKind)).toEqual(Array(8).fill("unscored"));
+      expect(judge.count()).toBe(8);
+      const again = plumb(...args("--retry-errors"));
+      expect(again.code, again.stderr).toBe(0);
+      expect(judge.count()).toBe(16);
+      const judged = plumb("export", "outage", "--db", db)
+        .stdout.trim()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Sample);
+      expect(judged.map((s) => s.judge?.grade)).toEqual(Array(8).fill(7));
+      expect(judged.every((s) => s.passed)).toBe(true);
+      // Nothing left to judge: a third pass asks nothing.
+      expect(plumb(...args("--retry-errors")).code).toBe(0);
+      expect(judge.count()).toBe(16);
+    } finally {
+      await judge.close();
+    }
   });
 
   it("refuses to start without --judge", () => {

@@ -226,7 +226,8 @@ describe("plumb run against an OpenAI-compatible server", () => {
     const before = server.count();
     // Another temperature: other cache keys, so these calls are really made.
     const r = plumb(...base("fast", "--concurrency", "1", "--retries", "0", "--temperature", "0.5"));
-    expect(r.code, r.stderr).toBe(0);
+    // One sample in twelve ended in error: over the default --max-error-rate of 0.
+    expect(r.code, r.stderr).toBe(1);
     expect(overall(r.stdout).rates.error).toBeCloseTo(1 / 12);
     expect(server.count() - before).toBe(12);
     const again = plumb(...base("fast", "--retry-errors", "--temperature", "0.5"));
@@ -262,7 +263,7 @@ describe("plumb run against an OpenAI-compatible server", () => {
       expect(slow.count()).toBe(12);
       const prompts = slow.requests.map((r) => JSON.stringify(r.body));
       expect(new Set(prompts).size).toBe(12);
-      expect(resumed.stderr).toMatch(/12 samples, 12 calls, 1320 tokens/);
+      expect(resumed.stderr).toMatch(/12 samples, 12 calls, 1,320 tokens/);
     } finally {
       await slow.close();
     }
@@ -302,17 +303,19 @@ describe("a run killed outright", () => {
       const sent = server.count();
       const saved = plumb("export", "killed", "--db", db).stdout.trim().split("\n").filter(Boolean).length;
       expect(saved).toBeGreaterThan(0);
-      expect(sent - saved).toBeLessThanOrEqual(2);
+      // Lost: the two calls in flight, and answers still waiting for their group commit (the samples
+      // of one commit window: at most the two slots' next answers).
+      expect(sent - saved).toBeLessThanOrEqual(4);
       const resumed = spawnSync(process.execPath, args, {
         encoding: "utf8",
         env: { ...process.env, OPENAI_COMPATIBLE_API_KEY: "k" },
       });
       expect(resumed.status, resumed.stderr).toBe(0);
       // Only samples that were not saved are asked again: all of them, except a call whose reply was
-      // cached in the instant before its sample was saved (at most the two in flight).
+      // committed to the cache in the instant before its sample's commit.
       const asked = server.count() - sent;
       expect(asked).toBeLessThanOrEqual(12 - saved);
-      expect(asked).toBeGreaterThanOrEqual(12 - saved - 2);
+      expect(asked).toBeGreaterThanOrEqual(12 - saved - 4);
       const stored = plumb("export", "killed", "--db", db).stdout.trim().split("\n").filter(Boolean);
       expect(stored).toHaveLength(12);
     } finally {

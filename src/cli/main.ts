@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError } from "commander";
 import { InputError } from "../core/errors.ts";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../core/grade.ts";
 import { allowUnisolatedCode } from "../core/untrusted.ts";
+import { CACHE_MODES } from "../eval/ask.ts";
 import { registerAllTasks } from "../suites/catalog.ts";
 import {
   DEFAULT_MAX_SOLUTIONS,
@@ -14,8 +15,15 @@ import {
   verifyCommand,
 } from "./commands.ts";
 import { demoCommand } from "./demo.ts";
-import { compareCommand, exportCommand, reportCommand, runsCommand } from "./results.ts";
-import { DEFAULT_DB, runCommand } from "./run.ts";
+import {
+  cacheClearCommand,
+  cacheInfoCommand,
+  compareCommand,
+  exportCommand,
+  reportCommand,
+  runsCommand,
+} from "./results.ts";
+import { DEFAULT_COUNT, DEFAULT_DB, runCommand } from "./run.ts";
 
 const int = (name: string) => (v: string) => {
   const n = Number(v);
@@ -140,14 +148,22 @@ export function buildProgram(): Command {
     )
     .option(
       "--model <id>",
-      "openai:M, anthropic:M, google:M, openai-compatible:M, oracle, random, replay:FILE (repeatable)",
+      "openai:M, anthropic:M, google:M, openai-compatible:M[@URL], an id from --models, oracle, random, replay:FILE (repeatable)",
       collect,
       [],
+    )
+    .option(
+      "--models <file>",
+      "JSON models file: ids with provider, model, baseURL, keyVariable, price, options",
     )
     .option("--instances <file>", "instances JSONL (one task)")
     .option("--level <level>", "generate with this preset")
     .option("--set <k=v>", "generate with this parameter (repeatable)", collect, [])
-    .option("--count <n>", "instances to generate per task", int("--count"), 20)
+    .option(
+      "--count <n>",
+      `instances per task: generated (default ${DEFAULT_COUNT}), or the first n of --instances`,
+      int("--count"),
+    )
     .option("--seed <seed>", "generation seed", "0")
     .option("--epochs <k>", "samples per instance and model", int("--epochs"), 1)
     .option("--concurrency <c>", "calls in flight per provider", int("--concurrency"), 8)
@@ -172,13 +188,34 @@ export function buildProgram(): Command {
       5,
     )
     .option("--no-retry-after", "ignore Retry-After and use plain exponential backoff")
-    .option("--run <name>", "run name; the same name resumes")
+    .option("--run <name>", "run name; the same name resumes (with the same options only)")
+    .option("--new-run", "discard the stored run of that name and start it afresh with these options")
+    .option("--wait", "if another process is writing the run, wait for it instead of refusing")
     .option("--db <file>", "SQLite store", DEFAULT_DB)
-    .option("--retry-errors", "re-run the samples whose calls failed")
+    .option(
+      "--cache <mode>",
+      "response cache: read-write (default), read, write (fresh samples, stored), off",
+      oneOf("--cache", CACHE_MODES),
+      "read-write",
+    )
+    .option("--retry-errors", "re-run the samples whose calls failed, and judge again those left unscored")
+    .option(
+      "--max-error-rate <r>",
+      "exit 1 when more than this share of samples ended in error (default 0)",
+      num("--max-error-rate"),
+      0,
+    )
     .option("--budget-tokens <n>", "start no new sample past this many tokens", int("--budget-tokens"))
-    .option("--budget-usd <x>", "start no new sample past this cost", num("--budget-usd"))
+    .option(
+      "--budget-usd <x>",
+      "start no new sample once this much was spent (cache hits are free; every model needs a price)",
+      num("--budget-usd"),
+    )
     .option("--prices <file>", "JSON price table over the built-in one")
-    .option("--base-url <url>", "endpoint for openai-compatible (vLLM, llama.cpp, Ollama) or a proxy")
+    .option(
+      "--base-url <url>",
+      "endpoint of the openai-compatible models that name none (PROVIDER:MODEL@URL gives each its own)",
+    )
     .option("--env-file <file>", "read API keys from this file")
     .option("--variant <name>", "prompt wording")
     .option("--shots <k>", "worked examples in the prompt", int("--shots"))
@@ -201,6 +238,11 @@ export function buildProgram(): Command {
     )
     .option("--max-response-bytes <n>", RESPONSE_HELP, int("--max-response-bytes"))
     .option("--unsafe-verifiers", UNSAFE_HELP)
+    .option(
+      "--workers <n>",
+      "threads that verify (default PLUMB_WORKERS, else one per core; 0: on the main thread)",
+      int("--workers"),
+    )
     .option("--no-progress", "no progress line")
     .action((target: string, o) => runCommand(target, verifierPolicy(o)));
 
@@ -210,6 +252,12 @@ export function buildProgram(): Command {
     .option("--db <file>", "SQLite store", DEFAULT_DB)
     .option("--format <f>", "md, json or csv", oneOf("--format", ["md", "json", "csv"] as const), "md")
     .option("--prices <file>", "JSON price table over the built-in one")
+    .option(
+      "--fail-under <metric=value>",
+      "exit 1 when a model's overall metric is below (accuracy, score, pass@K, pass^K, best@K; repeatable)",
+      collect,
+      [],
+    )
     .action((run: string, o) => reportCommand(run, o));
 
   program
@@ -232,6 +280,21 @@ export function buildProgram(): Command {
     .description("the runs in the store")
     .option("--db <file>", "SQLite store", DEFAULT_DB)
     .action((o) => runsCommand(o));
+
+  const cache = program.command("cache").description("the shared response cache");
+  cache
+    .command("clear")
+    .description("forget cached replies, so that runs ask the models afresh")
+    .option("--db <file>", "SQLite store", DEFAULT_DB)
+    .option("--older-than <days>", "only replies cached more than this many days ago", num("--older-than"))
+    .action((o: { db: string; olderThan?: number }) =>
+      cacheClearCommand({ db: o.db, olderThanDays: o.olderThan }),
+    );
+  cache
+    .command("info")
+    .description("how many replies the cache holds")
+    .option("--db <file>", "SQLite store", DEFAULT_DB)
+    .action((o: { db: string }) => cacheInfoCommand(o));
 
   program
     .command("demo")

@@ -3,16 +3,22 @@ import { InputError } from "../core/errors.ts";
 import { compareRuns, formatComparison } from "../report/compare.ts";
 import { formatReport } from "../report/format.ts";
 import { buildReport } from "../report/report.ts";
+import { parseThresholds, thresholdFailures } from "../report/thresholds.ts";
 import { exportSamples } from "../store/export.ts";
-import { Store } from "../store/store.ts";
+import { Store, storeError } from "../store/store.ts";
 import { pricesFrom } from "./run.ts";
 
+/** Opens an existing store (never creates one) for a command; store failures become one clear line. */
 function withStore<T>(db: string, fn: (store: Store) => T): T {
-  const store = Store.open(db);
   try {
-    return fn(store);
-  } finally {
-    store.close();
+    const store = Store.open(db, { create: false });
+    try {
+      return fn(store);
+    } finally {
+      store.close();
+    }
+  } catch (e) {
+    throw storeError(e, db) ?? e;
   }
 }
 
@@ -30,11 +36,15 @@ function samplesOf(store: Store, run: string) {
 
 export function reportCommand(
   run: string,
-  o: { db: string; format: "md" | "json" | "csv"; prices?: string },
+  o: { db: string; format: "md" | "json" | "csv"; prices?: string; failUnder: string[] },
 ): void {
+  const thresholds = parseThresholds(o.failUnder);
   withStore(o.db, (store) => {
     const report = buildReport(samplesOf(store, run), { prices: pricesFrom(o.prices) });
     process.stdout.write(`${formatReport(report, o.format)}\n`);
+    const failures = thresholdFailures(report, thresholds);
+    for (const line of failures) process.stderr.write(`under threshold: ${line}\n`);
+    if (failures.length > 0) process.exitCode = 1;
   });
 }
 
@@ -51,6 +61,23 @@ export function exportCommand(run: string, o: { db: string; format: "jsonl" | "c
     const text = exportSamples(samplesOf(store, run), o.format);
     if (o.out) writeFileSync(o.out, text);
     else process.stdout.write(text);
+  });
+}
+
+/** `plumb cache clear`: forgets cached replies (all, or those older than a number of days). */
+export function cacheClearCommand(o: { db: string; olderThanDays?: number }): void {
+  withStore(o.db, (store) => {
+    const olderThan =
+      o.olderThanDays === undefined ? undefined : new Date(Date.now() - o.olderThanDays * 86_400_000);
+    const removed = store.clearCache(olderThan ? { olderThan } : undefined);
+    process.stderr.write(`removed ${removed} cached repl${removed === 1 ? "y" : "ies"} from ${store.path}\n`);
+  });
+}
+
+export function cacheInfoCommand(o: { db: string }): void {
+  withStore(o.db, (store) => {
+    const { entries, bytes } = store.cacheSize();
+    process.stdout.write(`${entries} cached replies, ${(bytes / 2 ** 20).toFixed(1)} MiB in ${store.path}\n`);
   });
 }
 

@@ -1,25 +1,36 @@
+import { availableParallelism } from "node:os";
 import { InputError } from "../core/errors.ts";
 import { generateInstances, parseOverrides, resolveParams } from "../core/instances.ts";
-import type { Model } from "../core/model.ts";
+import type { GenerationOptions } from "../core/model.ts";
+import { type Model, ZERO_USAGE } from "../core/model.ts";
 import { matchTasks } from "../core/registry.ts";
 import type { AnyTask, Instance } from "../core/task.ts";
+import type { CacheMode } from "../eval/ask.ts";
+import { claimRun } from "../eval/claim.ts";
 import { buildPlan } from "../eval/plan.ts";
-import { type Progress, runPlan } from "../eval/runner.ts";
-import { loadEnvFile, resolveModel } from "../models/resolve.ts";
+import { createChecker } from "../eval/pool/index.ts";
+import { runPlan } from "../eval/runner.ts";
+import { instanceHash, provenance, type RunSpec, taskEntry } from "../eval/spec.ts";
+import { checkOptions, loadEnvFile, resolveModels } from "../models/resolve.ts";
 import { formatReport } from "../report/format.ts";
-import { BUILTIN_PRICES, loadPriceTable, type PriceTable } from "../report/prices.ts";
+import { BUILTIN_PRICES, costOf, loadPriceTable, type PriceTable } from "../report/prices.ts";
 import { buildReport } from "../report/report.ts";
-import { Store } from "../store/store.ts";
+import { Store, storeError } from "../store/store.ts";
 import { readInstances, reportErrors } from "./lines.ts";
+import { progressBar } from "./progress.ts";
 
 export const DEFAULT_DB = ".plumb/plumb.db";
+/** Instances generated per task when --count is not given. */
+export const DEFAULT_COUNT = 20;
+const TASKS_MODULE = new URL("../suites/catalog.ts", import.meta.url).href;
 
 export interface RunFlags {
   model: string[];
+  models?: string;
   instances?: string;
   level?: string;
   set: string[];
-  count: number;
+  count?: number;
   seed: string;
   epochs: number;
   concurrency: number;
@@ -32,8 +43,12 @@ export interface RunFlags {
   retries: number;
   retryAfter: boolean;
   run?: string;
+  newRun?: boolean;
+  wait?: boolean;
   db: string;
+  cache: CacheMode;
   retryErrors?: boolean;
+  maxErrorRate: number;
   budgetTokens?: number;
   budgetUsd?: number;
   prices?: string;
@@ -51,6 +66,7 @@ export interface RunFlags {
   progress: boolean;
   maxResponseBytes?: number;
   unsafeVerifiers?: boolean;
+  workers?: number;
 }
 
 export function pricesFrom(file?: string): PriceTable {
@@ -65,17 +81,31 @@ function instancesFor(tasks: AnyTask[], f: RunFlags): { task: AnyTask; instances
     const { items, errors } = readInstances(task, f.instances);
     reportErrors(errors);
     if (items.length === 0) throw new InputError("no usable instance in the file", { source: f.instances });
-    return [{ task, instances: items }];
+    // --count takes the first N of the file, as it says.
+    return [{ task, instances: f.count === undefined ? items : items.slice(0, f.count) }];
   }
   const overrides = parseOverrides(f.set);
   return tasks.map((task) => ({
     task,
-    instances: generateInstances(task, resolveParams(task, f.level, overrides), f.count, f.seed),
+    instances: generateInstances(
+      task,
+      resolveParams(task, f.level, overrides),
+      f.count ?? DEFAULT_COUNT,
+      f.seed,
+    ),
   }));
 }
 
 /** `plumb run`: plan, ask, verify, store, report. */
 export async function runCommand(target: string, f: RunFlags): Promise<void> {
+  try {
+    await run(target, f);
+  } catch (e) {
+    throw storeError(e, f.db) ?? e;
+  }
+}
+
+async function run(target: string, f: RunFlags): Promise<void> {
   const tasks = matchTasks(target);
   if (f.model.length === 0) throw new InputError("give at least one --model", { field: "--model" });
   const env: Record<string, string | undefined> = {
@@ -91,7 +121,9 @@ export async function runCommand(target: string, f: RunFlags): Promise<void> {
       retryWaits++;
     },
   };
-  const models: Model[] = f.model.map((id) => resolveModel(id, { baseURL: f.baseUrl, env, retry }));
+  const prices = pricesFrom(f.prices);
+  const resolveOptions = { modelsFile: f.models, baseURL: f.baseUrl, env, retry, prices };
+  const models = resolveModels(f.model, resolveOptions);
   const judged = tasks.filter((t) => t.judge);
   if (judged.length > 0 && !f.judge) {
     throw new InputError(
@@ -99,96 +131,200 @@ export async function runCommand(target: string, f: RunFlags): Promise<void> {
       { field: "--judge" },
     );
   }
-  const judge = f.judge
-    ? { model: resolveModel(f.judge, { baseURL: f.baseUrl, env, retry }), attempts: f.judgeAttempts }
-    : undefined;
-  const work = instancesFor(tasks, f);
-  const episode = f.gym === true;
-  if (episode && !tasks.some((t) => t.env))
-    throw new InputError(`--gym: ${target} has no interactive environment`);
-  const generation = {
+  const judgeModel = f.judge ? (resolveModels([f.judge], resolveOptions)[0] as Model) : undefined;
+  const judge = judgeModel ? { model: judgeModel, attempts: f.judgeAttempts } : undefined;
+  const flags: GenerationOptions = dropUndefined({
     maxOutputTokens: f.maxOutputTokens,
     temperature: f.temperature,
     topP: f.topP,
     reasoningEffort: f.reasoningEffort,
     thinkingBudget: f.thinkingBudget,
-  };
-  const prompt = { variant: f.variant, shots: f.shots };
+  });
+  // The run's flags over each model's own options; what a provider cannot take is refused now.
+  const generation = (m: Model): GenerationOptions => ({ ...m.options, ...flags });
+  for (const m of models) checkOptions(m, generation(m));
+  const costFor = (m: Model, usage: typeof ZERO_USAGE) => costOf(m, usage, prices);
+  if (f.budgetUsd !== undefined) {
+    const unpriced = [...models, ...(judgeModel ? [judgeModel] : [])].filter(
+      (m) => costFor(m, ZERO_USAGE) === null,
+    );
+    if (unpriced.length > 0) {
+      throw new InputError(
+        `--budget-usd cannot be kept: no price for ${unpriced.map((m) => m.id).join(", ")}; give one with --prices (or a models file)`,
+        { field: "--budget-usd" },
+      );
+    }
+  }
+
+  const work = instancesFor(tasks, f).map((w) => ({ ...w, hashes: w.instances.map(instanceHash) }));
+  const episode = f.gym === true;
+  if (episode && !tasks.some((t) => t.env))
+    throw new InputError(`--gym: ${target} has no interactive environment`);
+  const prompt = dropUndefined({ variant: f.variant, shots: f.shots });
   // Bad prompt options fail here, before any call is made.
   for (const { task, instances } of work) {
     const first = instances[0];
     if (first && !episode) task.prompt(first, { ...prompt, maxOutputTokens: f.maxOutputTokens });
   }
-  const plan = buildPlan(work, models, f.epochs, episode);
+  const plan = buildPlan(work, models, { epochs: f.epochs, episode, prompt, generation });
+  const envOptions = episode
+    ? { ...(f.traceback ? { traceback: true } : {}), ...(f.variant === "vision" ? { vision: true } : {}) }
+    : undefined;
+  const spec: RunSpec = {
+    plumb: provenance(),
+    tasks: Object.fromEntries(work.map((w) => [w.task.id, taskEntry(w.task, w.hashes)])),
+    models: Object.fromEntries(models.map((m) => [m.id, { ...m.spec, generation: generation(m) }])),
+    epochs: f.epochs,
+    prompt,
+    generation: flags,
+    episode: episode ? { history: f.history, maxSteps: f.maxSteps ?? null, envOptions } : null,
+    judge: judgeModel ? { model: judgeModel.spec, attempts: f.judgeAttempts } : null,
+    maxResponseBytes: f.maxResponseBytes ?? null,
+  };
   const name = f.run ?? defaultRunName(target);
   const store = Store.open(f.db);
-  const config = {
-    target,
-    models: f.model,
-    epochs: f.epochs,
-    instances: f.instances ?? { level: f.level ?? null, set: f.set, count: f.count, seed: f.seed },
-    generation,
-    prompt,
-    episode: episode ? { history: f.history, maxSteps: f.maxSteps, traceback: f.traceback ?? false } : null,
-    ...(judge ? { judge: { model: f.judge, attempts: f.judgeAttempts } } : {}),
-  };
-  const { resumed } = store.openRun(name, config);
-  const prices = pricesFrom(f.prices);
+  const checker = createChecker({ tasks: TASKS_MODULE, size: f.workers ?? defaultWorkers() });
+  try {
+    const claim = await claimRun(store, name, spec, {
+      newRun: f.newRun,
+      wait: f.wait,
+      onWait: (h) =>
+        process.stderr.write(`waiting for process ${h.pid} on ${h.host} to finish run "${name}"\n`),
+      onNote: (note) => process.stderr.write(`note: ${note}\n`),
+    });
+    try {
+      await runClaimed(name, f, store, {
+        resumed: claim.resumed,
+        plan,
+        work,
+        models,
+        judge,
+        prompt,
+        envOptions,
+        checker,
+        costFor,
+        retryWaits: () => retryWaits,
+        prices,
+      });
+    } finally {
+      claim.release();
+    }
+  } finally {
+    await checker.close();
+    store.close();
+  }
+}
 
-  let stop = false;
+type Claimed = {
+  resumed: boolean;
+  plan: ReturnType<typeof buildPlan>;
+  work: { task: AnyTask; instances: Instance[]; hashes: string[] }[];
+  models: Model[];
+  judge?: { model: Model; attempts: number };
+  prompt: { variant?: string; shots?: number };
+  envOptions?: Record<string, unknown>;
+  checker: ReturnType<typeof createChecker>;
+  costFor: (m: Model, usage: typeof ZERO_USAGE) => number | null;
+  retryWaits: () => number;
+  prices: PriceTable;
+};
+
+async function runClaimed(name: string, f: RunFlags, store: Store, c: Claimed): Promise<void> {
+  store.setRunStatus(name, "running");
+  store.saveInstances(
+    name,
+    c.work.flatMap((w) => w.instances.map((instance, i) => ({ hash: w.hashes[i] as string, instance }))),
+  );
+  let stop: NodeJS.Signals | null = null;
   const hard = new AbortController();
-  const onSigint = () => {
-    if (!stop) {
-      stop = true;
-      process.stderr.write("\nstopping: finishing the calls in flight (Ctrl-C again to abandon them)\n");
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stop === null) {
+      stop = signal;
+      process.stderr.write(`\nstopping: finishing the calls in flight (${signal} again to abandon them)\n`);
     } else hard.abort();
   };
-  process.on("SIGINT", onSigint);
-  const bar = progressBar(f.progress, () => retryWaits);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  const bar = progressBar(f.progress, c.retryWaits);
   try {
-    if (resumed) process.stderr.write(`resuming run "${name}"\n`);
+    if (c.resumed) process.stderr.write(`resuming run "${name}"\n`);
+    const limits = new Map(c.models.map((m) => [m.provider, m.concurrency ?? f.concurrency]));
     const summary = await runPlan({
       run: name,
       store,
-      plan,
-      concurrency: f.concurrency,
-      generation,
-      prompt,
+      plan: c.plan,
+      concurrency: (group) => limits.get(group) ?? f.concurrency,
+      cache: f.cache,
+      checker: c.checker,
+      prompt: c.prompt,
       retryErrors: f.retryErrors === true,
       budgetTokens: f.budgetTokens,
       budgetUsd: f.budgetUsd,
-      prices,
+      costOf: c.costFor,
       history: f.history,
       maxSteps: f.maxSteps,
-      judge,
-      // Episodes see pictures of their state with the vision wording.
-      envOptions: episode
-        ? { ...(f.traceback ? { traceback: true } : {}), ...(f.variant === "vision" ? { vision: true } : {}) }
-        : undefined,
+      judge: c.judge,
+      envOptions: c.envOptions,
       maxResponseBytes: f.maxResponseBytes,
-      stopRequested: () => stop,
+      stopRequested: () => stop !== null,
       signal: hard.signal,
       onProgress: bar.update,
     });
     bar.end();
-    const finished = summary.stoppedBy === "done" && store.sampleStatus(name).size >= plan.length;
+    const samples = store.samples(name);
+    const finished = summary.stoppedBy === "done" && samples.length >= c.plan.length;
     store.setRunStatus(name, finished ? "done" : "stopped");
-    process.stdout.write(`${formatReport(buildReport(store.samples(name), { prices }), f.format)}\n`);
-    const t = store.totals(name);
-    process.stderr.write(
-      `run "${name}": ${summary.answered} answered now, ${summary.skipped} already in the store; ` +
-        `${t.samples} samples, ${t.calls} calls, ${t.usage.input + t.usage.output} tokens, ` +
-        `$${t.costUsd.toFixed(4)}, ${(t.latencyMs / 1000).toFixed(1)} s of model time in all\n`,
-    );
+    const report = buildReport(samples, { prices: c.prices });
+    process.stdout.write(`${formatReport(report, f.format)}\n`);
+    process.stderr.write(`${summaryLine(name, summary, store)}\n`);
     if (summary.stoppedBy !== "done") {
       const why = summary.stoppedBy === "budget" ? "the budget was reached" : "interrupted";
       process.stderr.write(`stopped (${why}); resume with:\n  ${resumeCommand(name)}\n`);
-      if (summary.stoppedBy === "interrupt") process.exitCode = 130;
+      if (summary.stoppedBy === "interrupt") process.exitCode = stop === "SIGTERM" ? 143 : 130;
+      return;
+    }
+    const errored = samples.filter((s) => s.status === "error" || s.failureKind === "error").length;
+    if (samples.length > 0 && errored / samples.length > f.maxErrorRate) {
+      process.stderr.write(
+        `${errored} of ${samples.length} samples ended in error (${((100 * errored) / samples.length).toFixed(1)}%), ` +
+          `over --max-error-rate ${f.maxErrorRate}; rerun with --retry-errors to retry the failed calls\n`,
+      );
+      process.exitCode = 1;
     }
   } finally {
-    process.off("SIGINT", onSigint);
-    store.close();
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
   }
+}
+
+/** What the run made, spent and saved, in the report's terms. */
+function summaryLine(name: string, summary: Awaited<ReturnType<typeof runPlan>>, store: Store): string {
+  const t = store.totals(name);
+  const money =
+    t.unpricedSamples > 0
+      ? `cost unknown for ${t.unpricedSamples} sample${t.unpricedSamples === 1 ? "" : "s"} (no price: give one with --prices)`
+      : `$${t.spentUsd.toFixed(4)} spent, $${t.savedUsd.toFixed(4)} saved by the cache`;
+  return (
+    `run "${name}": ${summary.answered} answered now, ${summary.skipped} already in the store; ` +
+    `${t.samples} samples, ${t.calls} calls, ${(t.usage.input + t.usage.output).toLocaleString("en")} tokens, ` +
+    `${money}, ${(t.latencyMs / 1000).toFixed(1)} s of model time in all`
+  );
+}
+
+/** PLUMB_WORKERS, else one verifying thread per core. */
+function defaultWorkers(): number {
+  const env = process.env.PLUMB_WORKERS;
+  if (env === undefined || env === "") return availableParallelism();
+  const n = Number(env);
+  if (!Number.isInteger(n) || n < 0)
+    throw new InputError(`PLUMB_WORKERS must be a whole number ≥ 0, got "${env}"`, {
+      field: "PLUMB_WORKERS",
+    });
+  return n;
+}
+
+function dropUndefined<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 }
 
 function defaultRunName(target: string): string {
@@ -206,51 +342,8 @@ function resumeCommand(name: string): string {
       i++;
       continue;
     }
-    if (a.startsWith("--run=")) continue;
+    if (a.startsWith("--run=") || a === "--new-run") continue;
     out.push(/^[\w./:=@+-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
   }
   return ["plumb", ...out, "--run", name].join(" ");
-}
-
-/** One status line on stderr, redrawn in place on a terminal and every 10% otherwise. */
-function progressBar(
-  enabled: boolean,
-  retries: () => number,
-): { update: (p: Progress) => void; end: () => void } {
-  const tty = process.stderr.isTTY === true;
-  let lastTenth = -1;
-  let lastDraw = 0;
-  let drawn = false;
-  const line = (p: Progress) => {
-    const width = 24;
-    const filled = p.total === 0 ? width : Math.round((p.done / p.total) * width);
-    const judged = Math.max(1, p.done);
-    return (
-      `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${p.done}/${p.total}` +
-      `  pass ${((100 * p.passed) / judged).toFixed(1)}%  errors ${p.errors}` +
-      `  tokens ${(p.usage.input + p.usage.output).toLocaleString("en")}  $${p.costUsd.toFixed(4)}` +
-      `  in flight ${p.inFlight}  retries ${retries()}`
-    );
-  };
-  return {
-    update(p) {
-      if (!enabled) return;
-      if (tty) {
-        const now = Date.now();
-        if (now - lastDraw < 100 && p.done < p.total) return;
-        lastDraw = now;
-        process.stderr.write(`\r${line(p)}`);
-        drawn = true;
-        return;
-      }
-      const tenth = p.total === 0 ? 10 : Math.floor((10 * p.done) / p.total);
-      if (tenth !== lastTenth) {
-        lastTenth = tenth;
-        process.stderr.write(`${line(p)}\n`);
-      }
-    },
-    end() {
-      if (drawn) process.stderr.write("\n");
-    },
-  };
 }
