@@ -1,27 +1,35 @@
 /**
- * The evaluation pipeline end to end (prompt → HTTP call → parse → verify → SQLite) against a
- * fake OpenAI-compatible server with zero latency, at concurrency 64: the harness must never be
- * the bottleneck. The server runs in a worker thread of this process, so the throughput is a
- * lower bound and the peak memory includes it.
+ * The evaluation pipeline end to end (prompt → HTTP call → parse → verify in the checker's threads →
+ * SQLite, durable) against a fake OpenAI-compatible server with zero latency, at concurrency 64,
+ * side by side with a bare HTTP client loop sending the same prompts to the same server: the
+ * harness should run near the wire. The server runs in a worker thread of this process, so both
+ * rates are lower bounds and the peak memory includes it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { AnyTask, Instance } from "../src/core/task.ts";
 import { buildPlan } from "../src/eval/plan.ts";
+import { createChecker } from "../src/eval/pool/index.ts";
 import { runPlan } from "../src/eval/runner.ts";
-import { resolveModel } from "../src/models/resolve.ts";
-import { BUILTIN_PRICES } from "../src/report/prices.ts";
+import { instanceHash } from "../src/eval/spec.ts";
+import { resolveModels } from "../src/models/resolve.ts";
+import { BUILTIN_PRICES, costOf } from "../src/report/prices.ts";
 import { Store } from "../src/store/store.ts";
 import { startFakeOpenAI } from "../test/support/fake-openai.ts";
 
 export interface HarnessFigures {
   samples: number;
-  ms: number;
+  /** The bare client's rate and the harness's, samples (requests) per second. */
+  wirePerSecond: number;
   samplesPerSecond: number;
   peakRssMb: number;
+  /** Heap growth per sample after the run (garbage collected when --expose-gc). */
+  heapPerSampleKb: number;
   requests: number;
 }
+
+const CONCURRENCY = 64;
 
 export async function benchHarness(
   task: AnyTask,
@@ -34,15 +42,31 @@ export async function benchHarness(
   });
   const dir = mkdtempSync(join(tmpdir(), "plumb-bench-"));
   const store = Store.open(join(dir, "bench.db"));
+  const checker = createChecker({
+    tasks: new URL("../src/suites/catalog.ts", import.meta.url).href,
+    size: availableParallelism(),
+  });
   try {
-    const model = resolveModel("openai-compatible:bench", {
+    const wirePerSecond = await bareClient(server.url, task, instances, samples);
+    const [model] = resolveModels(["openai-compatible:bench"], {
       baseURL: server.url,
       env: { OPENAI_COMPATIBLE_API_KEY: "bench" },
       retry: { retries: 0, timeoutMs: 30_000 },
     });
+    if (!model) throw new Error("no model");
     const epochs = Math.ceil(samples / instances.length);
-    const plan = buildPlan([{ task, instances }], [model], epochs, false).slice(0, samples);
+    const hashes = instances.map(instanceHash);
+    const plan = buildPlan([{ task, instances, hashes }], [model], {
+      epochs,
+      episode: false,
+      prompt: {},
+      generation: () => ({}),
+    }).slice(0, samples);
     store.openRun("bench", {});
+    // Start the checker's threads before the clock, as a real run's first samples would.
+    await checker.grade(task, instances[0] as Instance, "warm-up");
+    gc();
+    const heap0 = process.memoryUsage().heapUsed;
     let peak = process.memoryUsage().rss;
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
@@ -52,28 +76,61 @@ export async function benchHarness(
       run: "bench",
       store,
       plan,
-      concurrency: 64,
-      generation: {},
+      concurrency: () => CONCURRENCY,
+      cache: "read-write",
+      checker,
       prompt: {},
       retryErrors: false,
-      prices: BUILTIN_PRICES,
+      costOf: (m, u) => costOf(m, u, BUILTIN_PRICES),
       history: 4,
       stopRequested: () => false,
       signal: new AbortController().signal,
     });
     const ms = performance.now() - t0;
     clearInterval(sampler);
+    gc();
+    const heapPerSampleKb = (process.memoryUsage().heapUsed - heap0) / 1024 / plan.length;
     peak = Math.max(peak, process.memoryUsage().rss);
     return {
       samples: plan.length,
-      ms,
+      wirePerSecond,
       samplesPerSecond: plan.length / (ms / 1000),
       peakRssMb: peak / 2 ** 20,
+      heapPerSampleKb,
       requests: server.count(),
     };
   } finally {
+    await checker.close();
     store.close();
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The same prompts posted with fetch at the same concurrency, each reply read as JSON: the wire rate. */
+async function bareClient(url: string, task: AnyTask, instances: Instance[], n: number): Promise<number> {
+  const bodies = instances.map((inst) =>
+    JSON.stringify({ model: "bench", messages: task.prompt(inst).messages }),
+  );
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < n) {
+        const body = bodies[next++ % bodies.length];
+        const r = await fetch(`${url}/chat/completions`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: "Bearer bench" },
+          body,
+        });
+        await r.json();
+      }
+    }),
+  );
+  return n / ((performance.now() - t0) / 1000);
+}
+
+/** Collects garbage when the process runs with --expose-gc (npm run bench does). */
+function gc(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }
