@@ -8,5 +8,8 @@ export default defineConfig({
     // One test file per core: Vitest's default leaves a core idle, and most files are CPU-bound.
     maxWorkers: availableParallelism(),
     reporters: ["default", "./test/support/summary-reporter.ts"],
+    // CLI runs spawned by tests verify on their main thread: each checker thread costs a second to
+    // start. The tests about the pool, and a few CLI runs, ask for threads with --workers.
+    env: { PLUMB_WORKERS: "0" },
   },
 });

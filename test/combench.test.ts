@@ -74,6 +74,8 @@ describe("plumb run combench/construction with a scripted judge", () => {
   const run = (name: string, model: string) => {
     const r = plumb(
       ...["run", "combench/construction", "--instances", instances, "--model", model, "--epochs", "2"],
+      // Verified in checker threads: the jailed Python verifiers run from there.
+      ...["--workers", "2"],
       ...["--judge", "openai-compatible:grader", "--base-url", server.url, "--concurrency", "1"],
       ...["--run", name, "--db", db, "--format", "json", "--no-progress"],
     );

@@ -96,6 +96,9 @@ describe("plumb run with the built-in agents", () => {
       "--model",
       "oracle",
       "--gym",
+      // The environments live in checker threads, and the oracle plays through them.
+      "--workers",
+      "2",
       "--run",
       "gym",
       "--db",

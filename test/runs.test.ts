@@ -17,9 +17,6 @@ const KEYS = {
   ANTHROPIC_API_KEY: "sentinel-anthropic",
   GOOGLE_GENERATIVE_AI_API_KEY: "sentinel-google",
   OPENAI_COMPATIBLE_API_KEY: "compatible-key",
-  // Verification on the main thread: these tests are about the run, and threads cost a second each
-  // to start; the SIGTERM test keeps the default pool.
-  PLUMB_WORKERS: "0",
 };
 
 function plumb(...args: string[]) {
