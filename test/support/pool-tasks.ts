@@ -78,7 +78,21 @@ class TestEnv implements Environment<string> {
   }
 }
 
+/** Instances a thread has graded, to show that it keeps one copy of each. */
+const seen = new WeakSet<object>();
+
 export const testTasks: AnyTask[] = [
+  testTask("test/seen", {
+    verify: (inst) => {
+      const before = seen.has(inst);
+      seen.add(inst);
+      return {
+        score: 1,
+        passed: true,
+        checks: [{ name: "seen", ok: true, detail: `${threadId} ${before}` }],
+      };
+    },
+  }),
   testTask("test/thread", {
     verify: () => ({
       score: 1,

@@ -80,6 +80,22 @@ describe("a pooled checker", () => {
     expect((await blocker).verdict.passed).toBe(true);
   });
 
+  it("sends a thread each instance once: it grades later jobs on the copy it keeps", async () => {
+    const inst = { ...testInstance, id: "kept" };
+    const details: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const graded = await pool.grade(byId("test/seen"), inst, "x");
+      details.push(graded.verdict.checks[0]?.detail ?? "");
+    }
+    // Per thread: the first job brings the instance, every later one finds the same object.
+    const firstOf = new Map<string, string>();
+    for (const d of details) {
+      const [thread, before] = d.split(" ");
+      expect(before).toBe(firstOf.has(thread as string) ? "true" : "false");
+      firstOf.set(thread as string, d);
+    }
+  });
+
   it("passes the calling thread's --unsafe-verifiers to its threads", async () => {
     const graded = await pool.grade(byId("test/policy"), testInstance, "x");
     expect(graded.verdict.checks[0]?.detail).toBe("true");

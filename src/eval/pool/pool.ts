@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import type { Instance } from "../../core/task.ts";
 import { unisolatedCodeAllowed } from "../../core/untrusted.ts";
 import { errorVerdict, type Verdict } from "../../core/verdict.ts";
 import { episodeHandle } from "./handle.ts";
@@ -25,10 +26,15 @@ interface Slot {
   running?: { id: number; pending: Pending; timer: NodeJS.Timeout };
   /** Episodes living in this thread. */
   episodes: Set<number>;
+  /** The instances this thread holds, by reference number. */
+  instances: Set<number>;
   /** The last uncaught error of the thread, to name why it died. */
   fault?: string;
   gone: boolean;
 }
+
+/** Instances a thread keeps before it is told to forget them all (a long-lived service meets many). */
+const MAX_KEPT_INSTANCES = 4096;
 
 const STAGE: Record<Job["kind"], string> = {
   grade: "verification",
@@ -59,6 +65,9 @@ export function poolChecker(settings: PoolSettings): Checker {
   /** Where each open episode lives, or why it was lost. */
   const episodes = new Map<number, { slot: Slot; lost?: string }>();
   let nextId = 0;
+  /** Reference numbers of the instances sent to threads (see protocol.ts InstanceRef). */
+  const refs = new WeakMap<Instance, number>();
+  let nextRef = 0;
   let closed = false;
   /** Why the threads cannot start, once one has failed to. */
   let broken: string | undefined;
@@ -70,6 +79,7 @@ export function poolChecker(settings: PoolSettings): Checker {
       worker: startWorker(init, settings.maxMemoryMb),
       ready: false,
       episodes: new Set(),
+      instances: new Set(),
       gone: false,
     };
     slot.worker.on("message", (reply: Reply) => onReply(slot, reply));
@@ -113,11 +123,29 @@ export function poolChecker(settings: PoolSettings): Checker {
       slot.episodes.add(pending.job.episode);
     }
     try {
-      slot.worker.postMessage({ id, job: pending.job } satisfies Request);
+      slot.worker.postMessage(wire(slot, id, pending.job));
     } catch (e) {
-      // An instance or verdict that cannot be cloned never reached the thread.
+      // An instance or verdict that cannot be cloned never reached the thread (nor did any instance
+      // marked as sent with it: they are sent again).
+      slot.instances.clear();
       finish(slot, { error: `the job could not be sent to its thread: ${(e as Error).message}` });
     }
+  }
+
+  /** The job with its instance by reference: sent whole only to a thread that does not hold it yet. */
+  function wire(slot: Slot, id: number, job: Job): Request {
+    if (!("instance" in job)) return { id, job };
+    let ref = refs.get(job.instance);
+    if (ref === undefined) {
+      ref = nextRef++;
+      refs.set(job.instance, ref);
+    }
+    const forget = slot.instances.size >= MAX_KEPT_INSTANCES;
+    if (forget) slot.instances.clear();
+    const known = slot.instances.has(ref);
+    slot.instances.add(ref);
+    const instance = known ? { ref } : { ref, value: job.instance };
+    return { id, job: { ...job, instance }, ...(forget ? { forget: true as const } : {}) };
   }
 
   function onReply(slot: Slot, reply: Reply): void {

@@ -18,8 +18,28 @@ export type Job =
   | { kind: "legal"; episode: number }
   | { kind: "reference"; episode: number };
 
-/** A job to run, or an episode to forget (sent at once, not queued behind jobs). */
-export type Request = { id: number; job: Job } | { drop: number };
+/**
+ * An instance on the wire: its number, with its data only the first time a thread sees it, so
+ * that a thread keeps one copy of each instance (and the caches tasks hang on it) instead of a
+ * fresh clone per job.
+ */
+export interface InstanceRef {
+  ref: number;
+  value?: Instance;
+}
+
+/** A job as sent to a thread: its instance by reference. */
+export type WireJob = Job extends infer J
+  ? J extends { instance: Instance }
+    ? Omit<J, "instance"> & { instance: InstanceRef }
+    : J
+  : never;
+
+/**
+ * A job to run (`forget`: drop every instance kept so far first), or an episode to forget (sent at
+ * once, not queued behind jobs).
+ */
+export type Request = { id: number; job: WireJob; forget?: true } | { drop: number };
 
 /** A worker's messages: its tasks are registered, or a job's result (`error`: what the job threw). */
 export type Reply = { ready: true } | { id: number; value: unknown } | { id: number; error: string };

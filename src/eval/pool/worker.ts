@@ -1,7 +1,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { getTask } from "../../core/registry.ts";
+import type { Instance } from "../../core/task.ts";
 import { allowUnisolatedCode } from "../../core/untrusted.ts";
-import type { Job, Reply, Request, WorkerInit } from "./protocol.ts";
+import type { InstanceRef, Reply, Request, WireJob, WorkerInit } from "./protocol.ts";
 import { combineWork, gradeWork, LiveEpisode } from "./work.ts";
 
 /** A checker thread: imports the tasks module, then runs the jobs the pool sends, one at a time. */
@@ -16,6 +17,15 @@ if (typeof mod.registerAllTasks !== "function")
 mod.registerAllTasks();
 
 const episodes = new Map<number, LiveEpisode>();
+/** One copy of each instance, by reference number: tasks keep caches on their instances. */
+const instances = new Map<number, Instance>();
+
+function instance(ref: InstanceRef): Instance {
+  if (ref.value !== undefined) instances.set(ref.ref, ref.value);
+  const kept = instances.get(ref.ref);
+  if (!kept) throw new Error(`instance ${ref.ref} was never sent to this thread`);
+  return kept;
+}
 
 function episode(id: number): LiveEpisode {
   const live = episodes.get(id);
@@ -23,14 +33,14 @@ function episode(id: number): LiveEpisode {
   return live;
 }
 
-async function run(job: Job): Promise<unknown> {
+async function run(job: WireJob): Promise<unknown> {
   switch (job.kind) {
     case "grade":
-      return gradeWork(getTask(job.task), job.instance, job.text, job.opts);
+      return gradeWork(getTask(job.task), instance(job.instance), job.text, job.opts);
     case "combine":
-      return combineWork(getTask(job.task), job.instance, job.verdict, job.grade, job.note);
+      return combineWork(getTask(job.task), instance(job.instance), job.verdict, job.grade, job.note);
     case "open": {
-      const live = LiveEpisode.open(getTask(job.task), job.instance, job.envOptions);
+      const live = LiveEpisode.open(getTask(job.task), instance(job.instance), job.envOptions);
       episodes.set(job.episode, live);
       return live.opened;
     }
@@ -60,6 +70,7 @@ port.on("message", async (request: Request) => {
     episodes.delete(request.drop);
     return;
   }
+  if (request.forget) instances.clear();
   try {
     send({ id: request.id, value: await run(request.job) });
   } catch (e) {
