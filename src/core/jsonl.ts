@@ -41,6 +41,16 @@ export function readTextFile(path: string): string {
   }
 }
 
+/** A JSON file's value; a missing file or invalid JSON is an InputError naming it. */
+export function readJsonFile(path: string): unknown {
+  const text = readTextFile(path);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new InputError(`not valid JSON (${e instanceof Error ? e.message : String(e)})`, { source: path });
+  }
+}
+
 export function readJsonlFile(path: string): { lines: JsonlLine[]; errors: InputError[] } {
   return parseJsonl(readTextFile(path), path);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fromZodError, InputError } from "../core/errors.ts";
-import { readTextFile } from "../core/jsonl.ts";
+import { readJsonFile } from "../core/jsonl.ts";
 import type { GenerationOptions, Price } from "../core/model.ts";
 import { normalizeBaseURL } from "./endpoint.ts";
 import type { ProviderName } from "./request.ts";
@@ -70,12 +70,5 @@ export function parseModelsFile(value: unknown, source?: string): Map<string, Mo
 }
 
 export function loadModelsFile(path: string): Map<string, ModelEntry> {
-  const text = readTextFile(path);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`not valid JSON (${e instanceof Error ? e.message : String(e)})`, { source: path });
-  }
-  return parseModelsFile(value, path);
+  return parseModelsFile(readJsonFile(path), path);
 }

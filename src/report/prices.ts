@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { fromZodError, InputError } from "../core/errors.ts";
-import { readTextFile } from "../core/jsonl.ts";
+import { fromZodError } from "../core/errors.ts";
+import { readJsonFile } from "../core/jsonl.ts";
 import type { Model, Price, Usage } from "../core/model.ts";
 
 export type { Price } from "../core/model.ts";
@@ -47,14 +47,7 @@ export function parsePriceTable(value: unknown, source?: string): PriceTable {
 
 /** Reads a JSON file {"model id": {"input", "output", "cached"?}} (USD per 1M tokens). */
 export function loadPriceTable(path: string): PriceTable {
-  const text = readTextFile(path);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`not valid JSON (${e instanceof Error ? e.message : String(e)})`, { source: path });
-  }
-  return parsePriceTable(value, path);
+  return parsePriceTable(readJsonFile(path), path);
 }
 
 /**
