@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "./support/fake-openai.ts";
 import { SPARC_PUZZLES, SPARC_RESPONSES } from "./support/sparc.ts";
+import { until } from "./support/until.ts";
 
 const BIN = fileURLToPath(new URL("../bin/plumb.js", import.meta.url));
 
@@ -331,12 +332,4 @@ function writeEnv(dir: string): string {
   const file = join(dir, ".env");
   writeFileSync(file, "# keys for the fake server\nexport OPENAI_COMPATIBLE_API_KEY='test-key'\n");
   return file;
-}
-
-async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }

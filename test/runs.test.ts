@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeOpenAI, startFakeOpenAI } from "./support/fake-openai.ts";
 import { SPARC_PUZZLES } from "./support/sparc.ts";
+import { until } from "./support/until.ts";
 
 const BIN = fileURLToPath(new URL("../bin/plumb.js", import.meta.url));
 const KEYS = {
@@ -40,14 +41,6 @@ const exited = (child: ChildProcess) =>
     });
     child.on("close", (c, signal) => resolve({ code: c ?? (signal === "SIGKILL" ? 137 : -1), stderr }));
   });
-
-async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const t0 = Date.now();
-  while (!check()) {
-    if (Date.now() - t0 > timeoutMs) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const dir = mkdtempSync(join(tmpdir(), "plumb-runs-"));
 const puzzles = join(dir, "puzzles.jsonl");
