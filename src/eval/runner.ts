@@ -7,8 +7,6 @@ import { type PlanItem, runPooled } from "./plan.ts";
 import { baseSample, type Outcome, type RunContext } from "./sample.ts";
 import { grade, runSingle } from "./single.ts";
 
-export { type CacheMode, cacheKey } from "./ask.ts";
-export type { RunContext } from "./sample.ts";
 
 export interface RunOptions extends RunContext {
   plan: PlanItem[];
