@@ -7,7 +7,6 @@ import { type PlanItem, runPooled } from "./plan.ts";
 import { baseSample, type Outcome, type RunContext } from "./sample.ts";
 import { grade, runSingle } from "./single.ts";
 
-
 export interface RunOptions extends RunContext {
   plan: PlanItem[];
   /** In-flight calls per endpoint. */
