@@ -1,7 +1,7 @@
 import type { JSONValue } from "ai";
 import { InputError } from "../core/errors.ts";
 import type { GenerationOptions, Model, ModelRequest } from "../core/model.ts";
-import { COMPATIBLE_KEY, type ProviderName } from "./request.ts";
+import type { ProviderName } from "./request.ts";
 import { PROVIDERS } from "./spec.ts";
 
 type Refusal = { flag: string; why: string };
@@ -84,7 +84,7 @@ export function checkOptions(model: Pick<Model, "id" | "spec">, generation: Gene
  * `reasoning`: a reasoning model (see isOpenAIReasoningModel).
  */
 export function toProviderOptions(
-  provider: ProviderName,
+  provider: Exclude<ProviderName, "openai-compatible">,
   req: Pick<ModelRequest, "reasoningEffort" | "thinkingBudget">,
   responses = false,
   reasoning = false,
@@ -98,8 +98,6 @@ export function toProviderOptions(
       if (responses && reasoning) options.reasoningSummary = "auto";
       return Object.keys(options).length > 0 ? { openai: options } : undefined;
     }
-    case "openai-compatible":
-      return reasoningEffort ? { [COMPATIBLE_KEY]: { reasoningEffort } } : undefined;
     case "anthropic": {
       const options: Record<string, JSONValue> = {};
       if (reasoningEffort) options.effort = reasoningEffort;

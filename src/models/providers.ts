@@ -1,7 +1,6 @@
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import {
   generateText,
   type JSONSchema7,
@@ -11,10 +10,11 @@ import {
   Output,
 } from "ai";
 import type { GenerationOptions, Model, ModelRequest, ModelResponse, Price } from "../core/model.ts";
+import { compatibleCaller } from "./compatible.ts";
 import { endpointOf, keyedFetch } from "./endpoint.ts";
 import { chooseKey } from "./keys.ts";
 import { isOpenAIReasoningModel, toProviderOptions } from "./options.ts";
-import { COMPATIBLE_KEY, type ProviderName, toModelMessages, toUsage } from "./request.ts";
+import { type ProviderName, toModelMessages, toUsage } from "./request.ts";
 import { callWithRetries, type RetryOptions } from "./retry.ts";
 
 export type { ProviderName } from "./request.ts";
@@ -43,7 +43,7 @@ export interface ProviderSpec {
 const PLACEHOLDER_KEY = "plumb-placeholder";
 
 function languageModel(
-  provider: ProviderName,
+  provider: Exclude<ProviderName, "openai-compatible">,
   model: string,
   baseURL: string,
   responses: boolean,
@@ -60,21 +60,15 @@ function languageModel(
       return createAnthropic({ apiKey, baseURL, fetch })(model);
     case "google":
       return createGoogleGenerativeAI({ apiKey, baseURL, fetch })(model);
-    case "openai-compatible":
-      return createOpenAICompatible({
-        name: COMPATIBLE_KEY,
-        baseURL,
-        apiKey,
-        fetch,
-        supportsStructuredOutputs: true,
-      })(model);
   }
 }
 
 type Reply = Omit<ModelResponse, "latencyMs" | "attempts">;
+type Caller = (req: ModelRequest, signal: AbortSignal) => Promise<Reply>;
 
+/** One try through the AI SDK, for the hosted providers. */
 async function callOnce(
-  provider: ProviderName,
+  provider: Exclude<ProviderName, "openai-compatible">,
   responses: boolean,
   reasoning: boolean,
   model: LanguageModel,
@@ -120,7 +114,14 @@ export function createProviderModel(spec: ProviderSpec): Model {
   const key = chooseKey({ provider, id, isDefault, keyVariable: spec.keyVariable }, spec.env ?? process.env);
   const responses = provider === "openai" && isDefault;
   const reasoning = provider === "openai" && isOpenAIReasoningModel(name);
-  const model = languageModel(provider, name, baseURL, responses, keyedFetch(provider, key.value));
+  // OpenAI-compatible servers get the lean client: they are where runs go fast (see compatible.ts).
+  let call: Caller;
+  if (provider === "openai-compatible") {
+    call = compatibleCaller({ baseURL, model: name, ...(key.value !== undefined ? { key: key.value } : {}) });
+  } else {
+    const model = languageModel(provider, name, baseURL, responses, keyedFetch(provider, key.value));
+    call = (req, signal) => callOnce(provider, responses, reasoning, model, req, signal);
+  }
   // Table prices are for the provider's own endpoint, or for the exact id a user priced.
   const price = spec.price ?? spec.prices?.get(id) ?? (isDefault ? spec.prices?.get(plainId) : undefined);
   return {
@@ -141,11 +142,7 @@ export function createProviderModel(spec: ProviderSpec): Model {
       ...(spec.options ? { options: spec.options } : {}),
     },
     async generate(req, signal) {
-      const { value, attempts } = await callWithRetries(
-        (s) => callOnce(provider, responses, reasoning, model, req, s),
-        spec.retry,
-        signal,
-      );
+      const { value, attempts } = await callWithRetries((s) => call(req, s), spec.retry, signal);
       return { ...value, latencyMs: attempts.at(-1)?.latencyMs ?? 0, attempts };
     },
   };

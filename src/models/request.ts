@@ -3,9 +3,6 @@ import type { ModelRequest, Usage } from "../core/model.ts";
 
 export type ProviderName = "openai" | "anthropic" | "google" | "openai-compatible";
 
-/** The providerOptions key the openai-compatible provider reads (its name, see providers.ts). */
-export const COMPATIBLE_KEY = "openaiCompatible";
-
 /** The request's messages in AI SDK form, the images appended to the last user message. */
 export function toModelMessages(req: ModelRequest): ModelMessage[] {
   const out: ModelMessage[] = req.messages.map((m) => ({ role: m.role, content: m.content }));

@@ -64,6 +64,7 @@ const MALFORMED_NAMES = new Set([
   "AI_EmptyResponseBodyError",
   "AI_InvalidResponseDataError",
   "AI_NoContentGeneratedError",
+  "MalformedResponseError",
 ]);
 
 function field(x: unknown, key: string): unknown {
