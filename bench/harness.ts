@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
+import { request } from "undici";
 import type { AnyTask, Instance } from "../src/core/task.ts";
 import { buildPlan } from "../src/eval/plan.ts";
 import { createChecker } from "../src/eval/pool/index.ts";
@@ -20,8 +21,10 @@ import { startFakeOpenAI } from "../test/support/fake-openai.ts";
 
 export interface HarnessFigures {
   samples: number;
-  /** The bare client's rate and the harness's, samples (requests) per second. */
+  /** Bare client loops (fetch, and undici's request as the harness uses), requests per second. */
   wirePerSecond: number;
+  undiciPerSecond: number;
+  /** The harness's rate, samples per second. */
   samplesPerSecond: number;
   peakRssMb: number;
   /** Heap growth per sample after the run (garbage collected when --expose-gc). */
@@ -47,7 +50,8 @@ export async function benchHarness(
     size: availableParallelism(),
   });
   try {
-    const wirePerSecond = await bareClient(server.url, task, instances, samples);
+    const wirePerSecond = await bareClient(server.url, task, instances, samples, viaFetch);
+    const undiciPerSecond = await bareClient(server.url, task, instances, samples, viaUndici);
     const [model] = resolveModels(["openai-compatible:bench"], {
       baseURL: server.url,
       env: { OPENAI_COMPATIBLE_API_KEY: "bench" },
@@ -94,6 +98,7 @@ export async function benchHarness(
     return {
       samples: plan.length,
       wirePerSecond,
+      undiciPerSecond,
       samplesPerSecond: plan.length / (ms / 1000),
       peakRssMb: peak / 2 ** 20,
       heapPerSampleKb,
@@ -107,8 +112,22 @@ export async function benchHarness(
   }
 }
 
-/** The same prompts posted with fetch at the same concurrency, each reply read as JSON: the wire rate. */
-async function bareClient(url: string, task: AnyTask, instances: Instance[], n: number): Promise<number> {
+type Post = (url: string, body: string) => Promise<unknown>;
+const HEADERS = { "content-type": "application/json", authorization: "Bearer bench" };
+
+const viaFetch: Post = async (url, body) =>
+  (await fetch(url, { method: "POST", headers: HEADERS, body })).json();
+const viaUndici: Post = async (url, body) =>
+  (await request(url, { method: "POST", headers: HEADERS, body })).body.json();
+
+/** The same prompts posted at the same concurrency, each reply read as JSON: the wire rate. */
+async function bareClient(
+  url: string,
+  task: AnyTask,
+  instances: Instance[],
+  n: number,
+  post: Post,
+): Promise<number> {
   const bodies = instances.map((inst) =>
     JSON.stringify({ model: "bench", messages: task.prompt(inst).messages }),
   );
@@ -116,15 +135,7 @@ async function bareClient(url: string, task: AnyTask, instances: Instance[], n: 
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < n) {
-        const body = bodies[next++ % bodies.length];
-        const r = await fetch(`${url}/chat/completions`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: "Bearer bench" },
-          body,
-        });
-        await r.json();
-      }
+      while (next < n) await post(`${url}/chat/completions`, bodies[next++ % bodies.length] as string);
     }),
   );
   return n / ((performance.now() - t0) / 1000);

@@ -148,10 +148,16 @@ const mid = [...harnessRuns].sort((a, b) => a.samplesPerSecond - b.samplesPerSec
   Math.floor(harnessRuns.length / 2)
 ] as HarnessFigures;
 const wire = median(harnessRuns.map((h) => h.wirePerSecond));
+const undici = median(harnessRuns.map((h) => h.undiciPerSecond));
 rows.push([
   "harness vs bare client: samples/s, fake server, concurrency 64",
   `${mid.samplesPerSecond.toFixed(0)} vs ${wire.toFixed(0)} /s`,
-  `${((100 * mid.samplesPerSecond) / wire).toFixed(0)}% of the wire; ${mid.samples} samples, durable commits`,
+  `${((100 * mid.samplesPerSecond) / wire).toFixed(0)}% of a bare fetch loop; ${mid.samples} samples, durable commits`,
+]);
+rows.push([
+  "harness vs bare undici.request loop (its own transport)",
+  `${mid.samplesPerSecond.toFixed(0)} vs ${undici.toFixed(0)} /s`,
+  `${((100 * mid.samplesPerSecond) / undici).toFixed(0)}%: the harness's own work per sample`,
 ]);
 rows.push([
   "harness: peak RSS, heap kept per sample",
