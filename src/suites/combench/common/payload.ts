@@ -1,4 +1,4 @@
-import { type PyValue, parsePythonLiteral } from "../literal/index.ts";
+import { type PyValue, parsePythonLiteral } from "../../../core/python-literal/index.ts";
 import type { Sandbox, SandboxIsolation, SandboxLimits } from "../sandbox/index.ts";
 
 /**

@@ -6,7 +6,7 @@ import { Rng } from "../../../core/rng.ts";
 import type { AnyTask, Instance } from "../../../core/task.ts";
 import { isParseFailure, type Verdict } from "../../../core/verdict.ts";
 import type { TaskRecord } from "../common/record.ts";
-import { parsePythonLiteral } from "../literal/index.ts";
+import { parsePythonLiteral } from "../../../core/python-literal/index.ts";
 import { loadStarterRecords } from "../records/load.ts";
 import { targetedMutants } from "../records/mutations.ts";
 import { pyRepr } from "../records/py-repr.ts";

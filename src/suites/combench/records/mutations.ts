@@ -1,4 +1,4 @@
-import { type PyValue, parsePythonLiteral } from "../literal/index.ts";
+import { type PyValue, parsePythonLiteral } from "../../../core/python-literal/index.ts";
 import { pyRepr } from "./py-repr.ts";
 
 const int = (n: number): PyValue => ({ kind: "int", value: BigInt(n) });

@@ -1,4 +1,4 @@
-import type { PyValue } from "../literal/index.ts";
+import type { PyValue } from "../../../core/python-literal/index.ts";
 
 /** Python source text for a value, which `ast.literal_eval` reads back as the same value. */
 export function pyRepr(value: PyValue): string {

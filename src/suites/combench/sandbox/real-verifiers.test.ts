@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { pyListItems, pyToString } from "../literal/convert.ts";
-import { parsePythonLiteral } from "../literal/parse.ts";
+import { pyListItems, pyToString } from "../../../core/python-literal/convert.ts";
+import { parsePythonLiteral } from "../../../core/python-literal/parse.ts";
 import { createSandbox } from "./sandbox.ts";
 
 /** Construction records copied unchanged from ComBench (see test/fixtures/combench). */

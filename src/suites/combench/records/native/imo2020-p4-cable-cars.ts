@@ -1,4 +1,4 @@
-import type { PyValue } from "../../literal/index.ts";
+import type { PyValue } from "../../../../core/python-literal/index.ts";
 import { judge, type NativeVerdict, need } from "./judge.ts";
 import { int } from "./shape.ts";
 

@@ -1,4 +1,4 @@
-import { type PyValue, parsePythonLiteral } from "../../literal/index.ts";
+import { type PyValue, parsePythonLiteral } from "../../../../core/python-literal/index.ts";
 
 /** What a native port of a record's Python verifier decides about one payload. */
 export interface NativeVerdict {

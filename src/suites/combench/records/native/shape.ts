@@ -1,4 +1,4 @@
-import { type PyValue, pyToSafeInteger } from "../../literal/index.ts";
+import { type PyValue, pyToSafeInteger } from "../../../../core/python-literal/index.ts";
 
 /** `type(v) is int` (bools excluded), as a number; undefined otherwise or beyond the safe range. */
 export function int(value: PyValue): number | undefined {

@@ -1,4 +1,4 @@
-import { clip } from "../../../core/clip.ts";
+import { clip } from "../clip.ts";
 import { PythonLiteralError } from "./error.ts";
 import { Lexer, type Punctuation, type Token } from "./lexer.ts";
 import { type PyValue, pyDict, pySet, unhashableType } from "./value.ts";

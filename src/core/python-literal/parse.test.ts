@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { junkTexts } from "../../../../test/support/hostile.ts";
+import { junkTexts } from "../../../test/support/hostile.ts";
 import { PythonLiteralError } from "./error.ts";
 import { MAX_LITERAL_LENGTH, MAX_LITERAL_VALUES, parsePythonLiteral } from "./parse.ts";
 import type { PyValue } from "./value.ts";

@@ -43,3 +43,47 @@ export function pyListItems(value: PyValue): readonly PyValue[] | undefined {
 export function pyToString(value: PyValue): string | undefined {
   return value.kind === "str" ? value.value : undefined;
 }
+
+/**
+ * The value as JSON.parse would give it for the same data: ints and floats → number (an int past
+ * 2^53 loses precision, as in JSON), list/tuple/set → array, dict → object. Dict keys must be str or
+ * int (int keys become their decimal text, as JSON has them); a `__proto__` key is dropped, never set.
+ * Returns a message naming the path for a key of another type.
+ */
+export function pyToJson(value: PyValue, path = "answer"): unknown {
+  switch (value.kind) {
+    case "int":
+      return Number(value.value);
+    case "float":
+    case "bool":
+    case "str":
+      return value.value;
+    case "none":
+      return null;
+    case "list":
+    case "tuple":
+    case "set":
+      return value.items.map((item, i) => pyToJson(item, `${path}[${i}]`));
+    case "dict": {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of value.entries) {
+        if (k.kind !== "str" && k.kind !== "int")
+          throw new PyToJsonError(`${path}: a dict key is a ${k.kind}; only str and int keys are read`);
+        const key = String(k.value);
+        if (key === "__proto__") continue;
+        Object.defineProperty(out, key, {
+          value: pyToJson(v, `${path}.${key}`),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return out;
+    }
+  }
+}
+
+/** A Python value with no JSON equivalent. */
+export class PyToJsonError extends Error {
+  override name = "PyToJsonError";
+}

@@ -1,4 +1,4 @@
-import { InputError } from "../../../core/errors.ts";
+import { InputError } from "../errors.ts";
 
 /** Text that is not a Python literal `ast.literal_eval` would accept (or uses a form this parser rejects). */
 export class PythonLiteralError extends InputError {
