@@ -25,6 +25,11 @@ export function parseJsonAnswer<T>(text: string, schema: ZodType<T>): T | ParseF
     return new ParseFailure("no JSON answer found in the reply");
   }
   dropProtoKeys(value);
+  return checkAnswer(value, schema);
+}
+
+/** The value if it matches the task's answer schema, else a parse failure naming the field. */
+export function checkAnswer<T>(value: unknown, schema: ZodType<T>): T | ParseFailure {
   let parsed: ReturnType<typeof schema.safeParse>;
   try {
     parsed = schema.safeParse(value);
@@ -58,15 +63,16 @@ function findJson(text: string): string | undefined {
 }
 
 /**
- * Contents of ```json (or bare ```) fences: an opening ``` is followed by optional `json` and
- * whitespace holding a line break; the block runs to the next ```. Blocks never overlap.
+ * Contents of fences: an opening ``` is followed by one of `languages` (or none) and whitespace
+ * holding a line break; the block runs to the next ```. Blocks never overlap.
  */
-function fencedBlocks(text: string): string[] {
+export function fencedBlocks(text: string, languages: readonly string[] = ["json"]): string[] {
   const blocks: string[] = [];
   let at = text.indexOf("```");
   while (at >= 0) {
     let i = at + 3;
-    if (text.startsWith("json", i)) i += 4;
+    const language = languages.find((l) => text.startsWith(l, i));
+    if (language) i += language.length;
     let newline = false;
     for (; i < text.length && /\s/.test(text[i]!); i++) if (text[i] === "\n") newline = true;
     if (!newline) {
