@@ -2,7 +2,13 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { InputError } from "../core/errors.ts";
 import { gradeResponse, verifyAnswer } from "../core/grade.ts";
-import { dumpInstance, generateInstances, parseOverrides, resolveParams } from "../core/instances.ts";
+import {
+  dumpInstance,
+  generateInstances,
+  parseOverrides,
+  presetInstances,
+  resolveParams,
+} from "../core/instances.ts";
 import { svgToPng } from "../core/png.ts";
 import { getTask, listTasks } from "../core/registry.ts";
 import type { AnyTask, Instance } from "../core/task.ts";
@@ -58,20 +64,39 @@ export function listCommand(o: { suite?: string }): void {
   for (const t of tasks) {
     process.stdout.write(`${t.id}\t[${t.tags.join(", ")}]\n  ${t.description}\n`);
     process.stdout.write(`  levels: ${Object.keys(t.levels).join(", ") || "-"}\n`);
+    const presets = Object.entries(t.presets ?? {}).map(([name, p]) => `${name} (${p.instances().length})`);
+    if (presets.length > 0) process.stdout.write(`  presets: ${presets.join(", ")}\n`);
   }
 }
 
+/** Instances generated when --count is not given (a preset gives its whole set). */
+export const DEFAULT_GENERATE_COUNT = 10;
+
 export function generateCommand(
   taskId: string,
-  o: Out & { level?: string; set: string[]; count: number; seed: string },
+  o: Out & { level?: string; preset?: string; set: string[]; count?: number; seed: string },
 ): void {
   const task = getTask(taskId);
-  const params = resolveParams(task, o.level, parseOverrides(o.set));
-  const instances = generateInstances(task, params, o.count, o.seed);
+  const instances =
+    o.preset === undefined
+      ? generateInstances(
+          task,
+          resolveParams(task, o.level, parseOverrides(o.set)),
+          o.count ?? DEFAULT_GENERATE_COUNT,
+          o.seed,
+        )
+      : fromPreset(task, o.preset, o).slice(0, o.count);
   emit(
     o,
     instances.map((inst) => dumpInstance(task, inst)),
   );
+}
+
+/** A preset's set, which takes no generation parameters. */
+export function fromPreset(task: AnyTask, preset: string, o: { level?: string; set: string[] }): Instance[] {
+  if (o.level !== undefined || o.set.length > 0)
+    throw new InputError("--preset is a fixed set: it takes no --level or --set", { field: "--preset" });
+  return presetInstances(task, preset);
 }
 
 /** `solve --all` stops at this many solutions per instance unless --max-solutions says otherwise. */

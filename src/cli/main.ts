@@ -68,16 +68,17 @@ export function buildProgram(): Command {
 
   program
     .command("list")
-    .description("tasks, tags and levels")
+    .description("tasks, tags, levels and presets")
     .option("--suite <suite>", "only this suite")
     .action((o: { suite?: string }) => listCommand(o));
 
   program
     .command("generate <task>")
     .description("generate instances (JSONL on stdout or --out)")
-    .option("--level <level>", "a named parameter preset")
+    .option("--level <level>", "a named parameter level")
+    .option("--preset <name>", "a fixed instance set, e.g. original (the paper's own subtasks)")
     .option("--set <k=v>", "override a parameter (repeatable)", collect, [])
-    .option("--count <n>", "how many", int("--count"), 10)
+    .option("--count <n>", "how many (default 10; with --preset the whole set)", int("--count"))
     .option("--seed <seed>", "seed (same seed, same file)", "0")
     .option("--out <file>", "write here instead of stdout")
     .action((task: string, o) => generateCommand(task, o));
@@ -157,11 +158,12 @@ export function buildProgram(): Command {
       "JSON models file: ids with provider, model, baseURL, keyVariable, price, options",
     )
     .option("--instances <file>", "instances JSONL (one task)")
-    .option("--level <level>", "generate with this preset")
+    .option("--level <level>", "generate with this parameter level")
+    .option("--preset <name>", "run each task's fixed instance set of this name, e.g. original")
     .option("--set <k=v>", "generate with this parameter (repeatable)", collect, [])
     .option(
       "--count <n>",
-      `instances per task: generated (default ${DEFAULT_COUNT}), or the first n of --instances`,
+      `instances per task: generated (default ${DEFAULT_COUNT}), or the first n of --instances or --preset`,
       int("--count"),
     )
     .option("--seed <seed>", "generation seed", "0")
@@ -257,6 +259,10 @@ export function buildProgram(): Command {
       "exit 1 when a model's overall metric is below (accuracy, score, pass@K, pass^K, best@K; repeatable)",
       collect,
       [],
+    )
+    .option(
+      "--baseline <run>",
+      "with a run on a paper's preset: add each figure's difference from this run (e.g. no tools vs tools)",
     )
     .action((run: string, o) => reportCommand(run, o));
 

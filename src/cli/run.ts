@@ -16,6 +16,7 @@ import { formatReport } from "../report/format.ts";
 import { BUILTIN_PRICES, costOf, loadPriceTable, type PriceTable } from "../report/prices.ts";
 import { buildReport } from "../report/report.ts";
 import { Store, storeError } from "../store/store.ts";
+import { fromPreset } from "./commands.ts";
 import { readInstances, reportErrors } from "./lines.ts";
 import { progressBar } from "./progress.ts";
 
@@ -29,6 +30,7 @@ export interface RunFlags {
   models?: string;
   instances?: string;
   level?: string;
+  preset?: string;
   set: string[];
   count?: number;
   seed: string;
@@ -74,6 +76,18 @@ export function pricesFrom(file?: string): PriceTable {
 }
 
 function instancesFor(tasks: AnyTask[], f: RunFlags): { task: AnyTask; instances: Instance[] }[] {
+  if (f.preset !== undefined) {
+    if (f.instances)
+      throw new InputError("--preset and --instances are two instance sets: give one", { field: "--preset" });
+    const without = tasks.filter((t) => !Object.hasOwn(t.presets ?? {}, f.preset as string));
+    if (without.length > 0)
+      throw new InputError(`no preset "${f.preset}" for ${without.map((t) => t.id).join(", ")}`, {
+        field: "--preset",
+      });
+    const preset = f.preset;
+    // --count takes the first N of each task's set, as with --instances.
+    return tasks.map((task) => ({ task, instances: fromPreset(task, preset, f).slice(0, f.count) }));
+  }
   if (f.instances) {
     if (tasks.length !== 1)
       throw new InputError("--instances needs exactly one task", { field: "--instances" });
@@ -180,6 +194,7 @@ async function run(target: string, f: RunFlags): Promise<void> {
     episode: episode ? { history: f.history, maxSteps: f.maxSteps ?? null, envOptions } : null,
     judge: judgeModel ? { model: judgeModel.spec, attempts: f.judgeAttempts } : null,
     maxResponseBytes: f.maxResponseBytes ?? null,
+    ...(f.preset !== undefined ? { preset: f.preset } : {}),
   };
   const name = f.run ?? defaultRunName(target);
   const store = Store.open(f.db);

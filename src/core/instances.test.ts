@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { InputError } from "./errors.ts";
-import { DUPLICATE_REDRAWS, generateInstances } from "./instances.ts";
+import { DUPLICATE_REDRAWS, generateInstances, presetInstances } from "./instances.ts";
 import type { Task } from "./task.ts";
 import { verdictFromChecks } from "./verdict.ts";
 
@@ -45,5 +45,42 @@ describe("generateInstances with signatures", () => {
     expect(() => generateInstances(task, { n: 3 }, 4, 1)).toThrow(
       `only 3 distinct instances found for these parameters (instance 4 repeated an earlier one ${DUPLICATE_REDRAWS + 1} times)`,
     );
+  });
+});
+
+describe("presetInstances", () => {
+  const task = smallTask(3);
+  const withPreset = {
+    ...task,
+    presets: {
+      original: {
+        description: "the three numbers in order",
+        instances: () =>
+          [0, 1, 2].map((value, i) => ({
+            id: `test/small/original/${i + 1}`,
+            task: task.id,
+            params: { n: 3 },
+            seed: null,
+            data: { value },
+          })),
+      },
+    },
+  };
+
+  it("gives the named set, in order", () => {
+    const set = presetInstances(withPreset as never, "original");
+    expect(set.map((i) => i.id)).toEqual([
+      "test/small/original/1",
+      "test/small/original/2",
+      "test/small/original/3",
+    ]);
+  });
+
+  it("refuses an unknown name, or one found only on the prototype, listing the known ones", () => {
+    expect(() => presetInstances(withPreset as never, "paper")).toThrow(
+      /unknown preset "paper" .*presets: original/,
+    );
+    expect(() => presetInstances(withPreset as never, "toString")).toThrow(InputError);
+    expect(() => presetInstances(task as never, "original")).toThrow(/presets: none/);
   });
 });

@@ -25,6 +25,19 @@ export function resolveParams(
   return result.data;
 }
 
+/** A task's named fixed instance set (`--preset`), in its order; an unknown name lists the known ones. */
+export function presetInstances(task: AnyTask, name: string): Instance[] {
+  const presets = task.presets ?? {};
+  const preset = Object.hasOwn(presets, name) ? presets[name] : undefined;
+  if (!preset) {
+    const known = Object.keys(presets).join(", ") || "none";
+    throw new InputError(`unknown preset "${name}" for ${task.id} (presets: ${known})`, {
+      field: "--preset",
+    });
+  }
+  return preset.instances();
+}
+
 /** `k=v` pairs from the command line; values are JSON when they parse as JSON, else strings. */
 export function parseOverrides(pairs: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};

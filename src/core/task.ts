@@ -165,6 +165,8 @@ export interface Task<
   params: ZodType<Params>;
   /** Named parameter presets (the paper's subsets / difficulty tiers), merged over the defaults. */
   levels: Record<string, Partial<Params>>;
+  /** Named fixed instance sets (`--preset`), e.g. the paper's own subtasks. */
+  presets?: Record<string, Preset<Data>>;
   /** Shape of an answer in answer files. */
   answer: ZodType<Answer>;
   /** Shape of `Instance.data` in generic instance files. */
@@ -200,6 +202,16 @@ export interface Task<
   /** 3D models of the puzzle (and answer) for mesh viewers and slicers, as named binary STL files. */
   meshes?(inst: Instance<Data>, answer?: Answer): MeshFile[];
   env?(inst: Instance<Data>, opts?: Record<string, unknown>): Environment;
+}
+
+/**
+ * A fixed instance set under a name: SCBench's "original" is the paper's subtasks of a task, in the
+ * paper's order. Instance ids are `<task id>/<preset>/<n>` (n from 1), seeds are null.
+ */
+export interface Preset<Data = unknown> {
+  description: string;
+  /** The whole set, identical on every call. */
+  instances(): Instance<Data>[];
 }
 
 /** A task with its type parameters erased, as the registry and the CLI hold it. */

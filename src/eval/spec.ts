@@ -20,6 +20,8 @@ export interface RunSpec {
   judge: { model: unknown; attempts: number } | null;
   /** The response cap replies are read under; null for the default. */
   maxResponseBytes: number | null;
+  /** The named instance sets the tasks were run on (`--preset`), when not generated or a file. */
+  preset?: string;
 }
 
 /** The content hash of an instance: two instances with the same id but other data differ. */
