@@ -1,11 +1,14 @@
 import { writeFileSync } from "node:fs";
 import { InputError } from "../core/errors.ts";
+import { type PaperTable, paperTableFor } from "../core/registry.ts";
 import { compareRuns, formatComparison } from "../report/compare.ts";
 import { formatReport } from "../report/format.ts";
+import { buildPaperReport, formatPaperReport } from "../report/paper-table.ts";
 import { buildReport } from "../report/report.ts";
 import { parseThresholds, thresholdFailures } from "../report/thresholds.ts";
 import { exportSamples } from "../store/export.ts";
 import { Store, storeError } from "../store/store.ts";
+import type { SampleRecord } from "../store/types.ts";
 import { pricesFrom } from "./run.ts";
 
 /** Opens an existing store (never creates one) for a command; store failures become one clear line. */
@@ -36,16 +39,40 @@ function samplesOf(store: Store, run: string) {
 
 export function reportCommand(
   run: string,
-  o: { db: string; format: "md" | "json" | "csv"; prices?: string; failUnder: string[] },
+  o: { db: string; format: "md" | "json" | "csv"; prices?: string; failUnder: string[]; baseline?: string },
 ): void {
   const thresholds = parseThresholds(o.failUnder);
   withStore(o.db, (store) => {
-    const report = buildReport(samplesOf(store, run), { prices: pricesFrom(o.prices) });
+    const samples = samplesOf(store, run);
+    const report = buildReport(samples, { prices: pricesFrom(o.prices) });
     process.stdout.write(`${formatReport(report, o.format)}\n`);
+    const table = paperTableOf(store, run, samples);
+    if (table) {
+      const baseline = o.baseline === undefined ? undefined : samplesOf(store, o.baseline);
+      process.stdout.write(`\n${formatPaperReport(buildPaperReport(table, samples, baseline), o.format)}\n`);
+    } else if (o.baseline !== undefined) {
+      throw new InputError(
+        `--baseline compares runs in a paper's layout; ${run} was not run on a paper's preset`,
+        {
+          field: "--baseline",
+        },
+      );
+    }
     const failures = thresholdFailures(report, thresholds);
     for (const line of failures) process.stderr.write(`under threshold: ${line}\n`);
     if (failures.length > 0) process.exitCode = 1;
   });
+}
+
+/** The paper layout of a run made on a preset of one suite whose paper has a table. */
+function paperTableOf(store: Store, run: string, samples: readonly SampleRecord[]): PaperTable | undefined {
+  const spec = store.getRun(run)?.config;
+  const preset =
+    typeof spec === "object" && spec !== null ? (spec as { preset?: unknown }).preset : undefined;
+  const suites = new Set(samples.map((s) => s.suite));
+  const [suite] = suites;
+  if (typeof preset !== "string" || suites.size !== 1 || suite === undefined) return undefined;
+  return paperTableFor(suite, preset);
 }
 
 export function compareCommand(a: string, b: string, o: { db: string; format: "md" | "json" }): void {

@@ -39,3 +39,25 @@ export function matchTasks(pattern: string): AnyTask[] {
 function escapeRegExp(s: string): string {
   return s.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
 }
+
+/**
+ * How a paper laid out its results table: buckets in order, each with its tasks in order under the
+ * paper's names. Reports print a run on `preset` in this layout.
+ */
+export interface PaperTable {
+  suite: string;
+  preset: string;
+  title: string;
+  buckets: { name: string; tasks: { id: string; name: string }[] }[];
+}
+
+const paperTables: PaperTable[] = [];
+
+export function registerPaperTable(table: PaperTable): void {
+  paperTables.push(table);
+}
+
+/** The layout for runs of a suite on a preset, if its paper has one. */
+export function paperTableFor(suite: string, preset: string): PaperTable | undefined {
+  return paperTables.find((t) => t.suite === suite && t.preset === preset);
+}

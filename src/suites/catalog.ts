@@ -1,4 +1,4 @@
-import { registerTask } from "../core/registry.ts";
+import { registerPaperTable, registerTask } from "../core/registry.ts";
 import { burrTask } from "./chain/burr/index.ts";
 import { stackingTask } from "./chain/stacking/index.ts";
 import { comBenchAnalysisTask } from "./combench/analysis/index.ts";
@@ -15,6 +15,7 @@ import { interlockingPartsTask } from "./scbench/interlocking-parts/index.ts";
 import { legoShellTask } from "./scbench/lego-shell/index.ts";
 import { maze3dJumpsTask } from "./scbench/maze-3d-jumps/index.ts";
 import { packPrismsTask } from "./scbench/pack-prisms/index.ts";
+import { scbenchPaperTable } from "./scbench/paper-table.ts";
 import { pipeLoopTask } from "./scbench/pipe-loop/index.ts";
 import { printablePrimeTask } from "./scbench/printable-prime/index.ts";
 import { shikakuTask } from "./scbench/shikaku/index.ts";
@@ -35,6 +36,7 @@ let registered = false;
 export function registerAllTasks(): void {
   if (registered) return;
   registered = true;
+  registerPaperTable(scbenchPaperTable);
   registerTask(sparcTask);
   registerTask(topologyEnumerationTask);
   registerTask(enumerateEdgesTask);
