@@ -17,7 +17,7 @@ describe("scbench/delaunay task", () => {
   it("has the 25 subpass levels", () => {
     expect(Object.keys(task.levels)).toHaveLength(25);
     expect(task.id).toBe("scbench/delaunay");
-    expect(task.tags[0]).toBe("axiomatic");
+    expect(task.tags[0]).toBe("constructive");
   });
 
   it("generate → solve → verify passes for every level, and answers round-trip", () => {

@@ -61,7 +61,7 @@ export const delaunayTask: Task<DelaunayParams, DelaunayData, DelaunayAnswer> = 
   version: 1,
   description:
     "Delaunay triangulation: list the triangles of the Delaunay triangulation of 4–30 points given with 3 decimals; checked exactly by coverage of the hull and the empty-circumcircle rule.",
-  tags: ["axiomatic", "geometry", "triangulation"],
+  tags: ["constructive", "geometry", "triangulation"],
   params: delaunayParams,
   levels,
   answer: delaunayAnswer,

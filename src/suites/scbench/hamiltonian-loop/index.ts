@@ -41,7 +41,7 @@ export const hamiltonianLoopTask: Task<LoopParams, LoopData, LoopAnswer> = {
   version: 1,
   description:
     "Hamiltonian loop: list a closed path of side-adjacent steps that visits every free cell of an obstructed grid exactly once.",
-  tags: ["planning", "2d", "grid", "hamiltonian-cycle", "path"],
+  tags: ["constructive", "2d", "grid", "hamiltonian-cycle", "path"],
   params: loopParams,
   levels,
   answer: answerSchema,

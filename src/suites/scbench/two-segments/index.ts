@@ -38,7 +38,7 @@ export const twoSegmentsTask: Task<TwoSegmentsParams, TwoSegmentsData, TwoSegmen
   version: 1,
   description:
     "Place two segments with endpoints on the unit square's boundary so that they cut it into a target multiset of triangles, quadrilaterals, pentagons and hexagons.",
-  tags: ["constructive", "geometry", "spatial", "arrangement"],
+  tags: ["axiomatic", "geometry", "spatial", "arrangement"],
   params: twoSegmentsParams,
   levels: {
     easy: { tier: "easy" },
