@@ -19,8 +19,11 @@ export type Layout = (typeof LAYOUTS)[number];
 /** Layouts that keep points in general position (unique Delaunay triangulation). */
 const GENERAL_POSITION: ReadonlySet<Layout> = new Set(["uniform", "clustered", "near-collinear"]);
 
-/** Most points an instance may have. */
+/** Most points a generated instance may have. */
 export const MAX_POINTS = 60;
+
+/** Most points a loaded instance may have: the original's records go up to 76. */
+export const MAX_LOADED_POINTS = 100;
 
 export const delaunayParams = z.object({
   points: z.number().int().min(3).max(MAX_POINTS).default(10),
@@ -40,7 +43,9 @@ export const delaunayData = z
     points: z
       .array(z.tuple([coord, coord]))
       .min(3)
-      .max(MAX_POINTS),
+      .max(MAX_LOADED_POINTS),
+    /** The record an instance was loaded from: its id and the answer it stores as ground truth. */
+    original: z.object({ id: z.string(), answer: z.array(z.array(z.int().min(0)).length(3)) }).optional(),
   })
   .refine((d) => new Set(d.points.map((p) => `${p[0]},${p[1]}`)).size === d.points.length, {
     message: "points must be distinct",

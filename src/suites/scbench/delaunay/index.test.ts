@@ -99,9 +99,9 @@ describe("scbench/delaunay task", () => {
     }
   });
 
-  it("states the points with 3 decimals, the rules and the answer format", () => {
+  it("states the points with 3 decimals, the rules and the answer format under --variant explained", () => {
     const inst = gen("uniform-06", "prompt");
-    const p = task.prompt(inst);
+    const p = task.prompt(inst, { variant: "explained" });
     const user = p.messages[1]?.content ?? "";
     const [x, y] = inst.data.points[0] ?? [0, 0];
     expect(user).toContain(`0: (${(x / 1000).toFixed(3)}, ${(y / 1000).toFixed(3)})`);

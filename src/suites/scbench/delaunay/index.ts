@@ -1,17 +1,19 @@
 import { z } from "zod";
 import { stableId } from "../../../core/canonical.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import type { Instance, Task } from "../../../core/task.ts";
 import { cappedList } from "../common/answer-caps.ts";
+import { recordsPreset } from "../common/vgb-records.ts";
 import {
   type DelaunayData,
   type DelaunayParams,
   delaunayData,
   delaunayParams,
   generatePoints,
-  MAX_POINTS,
+  MAX_LOADED_POINTS,
 } from "./generate.ts";
 import { hullBoundary } from "./geometry.ts";
+import { loadDelaunay } from "./original.ts";
 import { delaunayPrompt } from "./prompt.ts";
 import { renderDelaunay } from "./render.ts";
 import { delaunayTriangles } from "./solve.ts";
@@ -20,20 +22,27 @@ import { type DelaunayAnswer, verifyTriangulation } from "./verify.ts";
 const ID = "scbench/delaunay";
 
 /**
- * Most triangles an answer may list: 10× the most a triangulation of MAX_POINTS points can have.
- * A triangle's entries are capped loosely, so that a wrong count is still reported by the
+ * Most triangles an answer may list: 10× the most a triangulation of MAX_LOADED_POINTS points can
+ * have. A triangle's entries are capped loosely, so that a wrong count is still reported by the
  * verifier. Unknown keys are ignored.
  */
-export const MAX_TRIANGLES = 10 * (2 * MAX_POINTS - 5);
+export const MAX_TRIANGLES = 10 * (2 * MAX_LOADED_POINTS - 5);
 const MAX_TRIANGLE_ENTRIES = 30;
 
-export const delaunayAnswer: z.ZodType<DelaunayAnswer> = z.object({
-  triangles: cappedList(
-    cappedList(z.number(), MAX_TRIANGLE_ENTRIES, "entries in a triangle"),
-    MAX_TRIANGLES,
-    "triangles",
-  ),
-});
+const triangleList = cappedList(
+  cappedList(z.number(), MAX_TRIANGLE_ENTRIES, "entries in a triangle"),
+  MAX_TRIANGLES,
+  "triangles",
+);
+
+/**
+ * Plumb's {"triangles": [...]} or the bare list of triangles the original's prompt asks for
+ * (as JSON or as a Python literal, tuples included).
+ */
+export const delaunayAnswer: z.ZodType<DelaunayAnswer> = z.preprocess(
+  (value) => (Array.isArray(value) ? { triangles: value } : value),
+  z.object({ triangles: triangleList }),
+) as z.ZodType<DelaunayAnswer>;
 
 /** The 25 subpasses: growing uniform sets, then clustered, near-collinear and co-circular layouts. */
 const levels: Record<string, Partial<DelaunayParams>> = {
@@ -58,12 +67,20 @@ const levels: Record<string, Partial<DelaunayParams>> = {
 export const delaunayTask: Task<DelaunayParams, DelaunayData, DelaunayAnswer> = {
   id: ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
-    "Delaunay triangulation: list the triangles of the Delaunay triangulation of 4–30 points given with 3 decimals; checked exactly by coverage of the hull and the empty-circumcircle rule.",
+    "Delaunay triangulation: list the triangles of the Delaunay triangulation of 4–30 points (the original's records: 6–76) given with 3 decimals; checked exactly by coverage of the hull and the empty-circumcircle rule.",
   tags: ["constructive", "geometry", "triangulation"],
   params: delaunayParams,
   levels,
+  presets: {
+    original: recordsPreset(
+      ID,
+      "The original's 25 VisGeomBench records (6 to 76 points), in its order; verified against the points as printed.",
+      new URL("./original.jsonl", import.meta.url),
+      loadDelaunay,
+    ),
+  },
   answer: delaunayAnswer,
   data: delaunayData,
 
@@ -77,8 +94,12 @@ export const delaunayTask: Task<DelaunayParams, DelaunayData, DelaunayAnswer> = 
     return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
   },
 
+  load: loadDelaunay,
+  level: (inst) => levelOf(inst.params),
+  /** The answer the original record stores, when loaded from one (9 of the 25 are not Delaunay); else the solver's. */
+  references: (inst) => [{ triangles: inst.data.original?.answer ?? delaunayTriangles(inst.data.points) }],
   prompt: (inst, opts) => delaunayPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, delaunayAnswer),
+  parse: (text) => parseLooseAnswer(text, delaunayAnswer),
   verify: (inst, answer) => verifyTriangulation(inst.data.points, answer),
   solve: (inst) => ({ answers: [{ triangles: delaunayTriangles(inst.data.points) }], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),
@@ -95,5 +116,11 @@ export const delaunayTask: Task<DelaunayParams, DelaunayData, DelaunayAnswer> = 
 
   render: (inst, answer) => renderDelaunay(inst.data.points, answer, `Delaunay ${inst.id}`),
 };
+
+/** The original's difficulty tag ("easy", "medium", "hard") for loaded records; none for generated sets. */
+function levelOf(params: unknown): string | null {
+  const difficulty = (params as { difficulty?: unknown } | null)?.difficulty;
+  return typeof difficulty === "string" ? difficulty : null;
+}
 
 export type DelaunayInstance = Instance<DelaunayData>;

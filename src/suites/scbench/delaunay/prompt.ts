@@ -1,5 +1,6 @@
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import type { DelaunayData } from "./generate.ts";
 import { SCALE } from "./generate.ts";
 
@@ -20,8 +21,41 @@ export function formatPoint(x: number, y: number): string {
   return `(${(x / SCALE).toFixed(3)}, ${(y / SCALE).toFixed(3)})`;
 }
 
+/** A coordinate as the original printed it: its shortest decimal form ("0.2", "0.858"). */
+const shortest = (v: number): string => (v % SCALE === 0 ? `${v / SCALE}.0` : String(v / SCALE));
+
+/**
+ * The original's information: the points in index order, a request for their Delaunay
+ * triangulation as triangles of three ascending indices, and the list-of-lists answer form.
+ */
+function faithful(data: DelaunayData, opts: PromptOptions): string {
+  const list = data.points.map(([x, y]) => `  [${shortest(x)}, ${shortest(y)}]`).join(",\n");
+  return [
+    "Here is a list of points in the plane; a point's index is its position in the list, from 0.",
+    `[\n${list}\n]`,
+    "",
+    "Find the Delaunay triangulation of these points and give it as a list of triangles, each one the three indices of its corners in ascending order.",
+    "Answer with the list of lists of integers only, for example [[0, 1, 2], [1, 2, 3]].",
+    ...tokenCapLines(opts),
+  ].join("\n");
+}
+
 export function delaunayPrompt(data: DelaunayData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  const user = promptVariant(opts) === "default" ? faithful(data, opts) : explained(data, opts);
+  return {
+    messages: [
+      {
+        role: "system",
+        content: "You are an expert in computational geometry. You answer precisely in the requested format.",
+      },
+      { role: "user", content: user },
+    ],
+    outputSchema: ANSWER_JSON_SCHEMA,
+  };
+}
+
+/** Plumb's first wording: the triangulation rules and the empty-circumcircle test spelled out. */
+function explained(data: DelaunayData, opts: PromptOptions): string {
   const n = data.points.length;
   const list = data.points.map(([x, y], i) => `${i}: ${formatPoint(x, y)}`).join("\n");
   const cap = tokenCapLines(opts)
@@ -39,14 +73,5 @@ Give a set of triangles whose corners are the given points, referred to by their
 
 The order of the triangles and of the corners within a triangle does not matter. Answer with JSON only, in this form:
 {"triangles": [[0, 1, 2], [1, 3, 2]]}${cap}`;
-  return {
-    messages: [
-      {
-        role: "system",
-        content: "You are an expert in computational geometry. You answer precisely in the requested format.",
-      },
-      { role: "user", content: user },
-    ],
-    outputSchema: ANSWER_JSON_SCHEMA,
-  };
+  return user;
 }
