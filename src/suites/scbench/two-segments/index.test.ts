@@ -60,9 +60,9 @@ describe("two-segments task", () => {
     expect(() => task.generate(params, new Rng(1))).toThrow(InputError);
   });
 
-  it("prompts with the target, the rounding rule, the schema and the token cap", () => {
+  it("prompts (--variant explained) with the target, the rounding rule, the schema and the token cap", () => {
     const inst = task.generate(task.params.parse(task.levels["tri2-pent2"]), new Rng(3));
-    const p = task.prompt(inst, { maxOutputTokens: 2048 });
+    const p = task.prompt(inst, { variant: "explained", maxOutputTokens: 2048 });
     const user = p.messages[1]?.content ?? "";
     expect(p.messages[0]?.role).toBe("system");
     expect(user).toContain("2 triangles and 2 pentagons");

@@ -1,6 +1,9 @@
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import type { Instance, Task } from "../../../core/task.ts";
+import { recordsPreset } from "../common/vgb-records.ts";
+import { frameOf } from "./frame.ts";
 import { generateTwoSegments, TASK_ID } from "./generate.ts";
+import { loadTwoSegments } from "./original.ts";
 import { twoSegmentsPrompt } from "./prompt.ts";
 import { renderTwoSegments } from "./render.ts";
 import {
@@ -35,9 +38,9 @@ const targetLevels = Object.fromEntries(
 export const twoSegmentsTask: Task<TwoSegmentsParams, TwoSegmentsData, TwoSegmentsAnswer> = {
   id: TASK_ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
-    "Place two segments with endpoints on the unit square's boundary so that they cut it into a target multiset of triangles, quadrilaterals, pentagons and hexagons.",
+    "Place two segments with endpoints on the boundary of the unit square (or, in the original's records, a shifted or scaled square or a quadrilateral, possibly with a coordinate grid) so that they cut it into a target multiset of triangles, quadrilaterals, pentagons and hexagons.",
   tags: ["axiomatic", "geometry", "spatial", "arrangement"],
   params: twoSegmentsParams,
   levels: {
@@ -46,19 +49,35 @@ export const twoSegmentsTask: Task<TwoSegmentsParams, TwoSegmentsData, TwoSegmen
     hard: { tier: "hard" },
     ...targetLevels,
   },
+  presets: {
+    original: recordsPreset(
+      TASK_ID,
+      "The original's 27 VisGeomBench records: unit squares with and without a coordinate grid, shifted and scaled squares and quadrilaterals, in its order.",
+      new URL("./original.jsonl", import.meta.url),
+      loadTwoSegments,
+    ),
+  },
   answer: twoSegmentsAnswer,
   data: twoSegmentsData,
   generate: generateTwoSegments,
   level: (inst) => inst.data.tier,
   prompt: (inst, opts) => twoSegmentsPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, twoSegmentsAnswer),
+  parse: (text) => parseLooseAnswer(text, twoSegmentsAnswer),
+  load: loadTwoSegments,
   verify: verifyTwoSegments,
   solve(inst) {
-    const witness = findWitness(inst.data.target, inst.data.snapDecimals);
+    const witness = solveInRegion(inst);
     return witness ? { answers: [witness], complete: true } : { answers: [], complete: false };
+  },
+  /** The records store only the target counts, so the reference is the solver's construction. */
+  references: (inst) => {
+    const witness = solveInRegion(inst);
+    return witness ? [witness] : [];
   },
   formatAnswer: (answer) => JSON.stringify(answer),
   randomAnswer(inst, rng) {
+    const frame = frameOf(inst.data.corners);
+    const place = (p: [number, number]): [number, number] => (frame ? frame.fromUnit(p) : p);
     const d = inst.data.snapDecimals;
     const scale = 10 ** d;
     const point = (): [number, number] => {
@@ -71,12 +90,22 @@ export const twoSegmentsTask: Task<TwoSegmentsParams, TwoSegmentsData, TwoSegmen
     };
     return {
       segments: [
-        [point(), point()],
-        [point(), point()],
+        [place(point()), place(point())],
+        [place(point()), place(point())],
       ],
     };
   },
   render: (inst, answer) => renderTwoSegments(inst.data, answer),
 };
+
+/** A construction in the unit square (on the grid, when one is set) carried into the instance's region. */
+function solveInRegion(inst: Instance<TwoSegmentsData>): TwoSegmentsAnswer | null {
+  const witness = findWitness(inst.data.target, inst.data.snapDecimals, inst.data.grid);
+  const frame = frameOf(inst.data.corners);
+  if (!witness || !frame) return witness;
+  return {
+    segments: witness.segments.map((s) => s.map((p) => frame.fromUnit(p))) as TwoSegmentsAnswer["segments"],
+  };
+}
 
 export type TwoSegmentsInstance = Instance<TwoSegmentsData>;

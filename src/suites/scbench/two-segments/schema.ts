@@ -21,8 +21,21 @@ export const twoSegmentsParams = z
   .strict();
 export type TwoSegmentsParams = z.infer<typeof twoSegmentsParams>;
 
+const finite = z.number().finite();
+const corner = z.tuple([finite, finite]);
+
 export const twoSegmentsData = z
-  .object({ target: targetSchema, snapDecimals: z.number().int().min(1).max(4), tier: z.enum(TIERS) })
+  .object({
+    target: targetSchema,
+    snapDecimals: z.number().int().min(1).max(4),
+    tier: z.enum(TIERS),
+    /** The region's corners in order, when it is not the unit square (the original's shifted, scaled and quadrilateral variants). */
+    corners: z.tuple([corner, corner, corner, corner]).optional(),
+    /** Values every endpoint coordinate must take (within the rounding), when the original set a grid. */
+    grid: z.array(finite.min(0).max(1)).min(2).max(101).optional(),
+    /** The id of the record an instance was loaded from. */
+    original: z.object({ id: z.string() }).strict().optional(),
+  })
   .strict();
 export type TwoSegmentsData = z.infer<typeof twoSegmentsData>;
 
@@ -33,5 +46,10 @@ const segment = z.tuple([point, point]);
  * Unknown keys are ignored.
  */
 export const MAX_SEGMENTS = 100;
-export const twoSegmentsAnswer = z.object({ segments: cappedList(segment, MAX_SEGMENTS, "segments") });
+const segmentList = cappedList(segment, MAX_SEGMENTS, "segments");
+/** Plumb's {"segments": [...]} or the bare list of two segments the original's prompt asks for. */
+export const twoSegmentsAnswer = z.preprocess(
+  (value) => (Array.isArray(value) ? { segments: value } : value),
+  z.object({ segments: segmentList }),
+);
 export type TwoSegmentsAnswer = z.infer<typeof twoSegmentsAnswer>;

@@ -1,4 +1,4 @@
-import { alongSide, arrangementFaces, type GridPoint } from "./geometry.ts";
+import { alongSide, arrangementFaces, type GridPoint, snapScaled } from "./geometry.ts";
 import type { Tier, TwoSegmentsAnswer } from "./schema.ts";
 import { countFaces, type Target, targetKey, totalFaces } from "./targets.ts";
 
@@ -14,9 +14,16 @@ export function gridSizes(decimals: number): number[] {
 
 /** Every chord between two points of the n-step boundary grid, in [0, n]² coordinates. */
 function gridChords(n: number): Chord[] {
-  const s = BigInt(n);
+  return chordsOn(
+    Array.from({ length: n + 1 }, (_, i) => BigInt(i)),
+    BigInt(n),
+  );
+}
+
+/** Every chord between boundary points whose coordinates are among `values` (sorted, 0 and s included), in [0, s]². */
+function chordsOn(values: readonly bigint[], s: bigint): Chord[] {
   const pts: GridPoint[] = [];
-  for (let i = 0n; i < s; i++) {
+  for (const i of values.filter((v) => v < s)) {
     pts.push({ x: i, y: 0n }, { x: s, y: i }, { x: s - i, y: s }, { x: 0n, y: s - i });
   }
   const chords: Chord[] = [];
@@ -31,8 +38,8 @@ function gridChords(n: number): Chord[] {
 }
 
 /** Calls `visit` on each pair of distinct chords of the n-grid with its face counts; stops when it returns true. */
-function eachPair(n: number, visit: (a: Chord, b: Chord, t: Target) => boolean): void {
-  const chords = gridChords(n);
+function eachPair(n: number, visit: (a: Chord, b: Chord, t: Target) => boolean, given?: Chord[]): void {
+  const chords = given ?? gridChords(n);
   for (let i = 0; i < chords.length; i++) {
     for (let j = i + 1; j < chords.length; j++) {
       const a = chords[i] as Chord;
@@ -77,12 +84,40 @@ export function reachableTargets(decimals: number): Target[] {
 
 const witnessMemo = new Map<string, TwoSegmentsAnswer | null>();
 
-/** Two segments that make exactly `target`, searching the snapping grid coarse to fine; null if none is found. */
-export function findWitness(target: Target, decimals: number): TwoSegmentsAnswer | null {
-  const key = `${decimals}:${targetKey(target)}`;
+/**
+ * Two segments in the unit square that make exactly `target`, searching the snapping grid coarse to
+ * fine, or only among the allowed coordinate values when a grid is given; null if none is found.
+ */
+export function findWitness(
+  target: Target,
+  decimals: number,
+  grid?: readonly number[],
+): TwoSegmentsAnswer | null {
+  const key = `${decimals}:${targetKey(target)}:${grid?.join(",") ?? ""}`;
   const cached = witnessMemo.get(key);
   if (cached !== undefined) return cached;
   let answer: TwoSegmentsAnswer | null = null;
+  if (grid) {
+    const s = 10n ** BigInt(decimals);
+    const values = [...new Set(grid.map((v) => snapScaled(v, decimals)))].sort((a, b) => (a < b ? -1 : 1));
+    const coord = (v: bigint) => Number(v) / Number(s);
+    eachPair(
+      Number(s),
+      (a, b, t) => {
+        if (targetKey(t) !== targetKey(target)) return false;
+        answer = {
+          segments: [a, b].map(([p, q]) => [
+            [coord(p.x), coord(p.y)],
+            [coord(q.x), coord(q.y)],
+          ]) as TwoSegmentsAnswer["segments"],
+        };
+        return true;
+      },
+      chordsOn(values, s),
+    );
+    witnessMemo.set(key, answer);
+    return answer;
+  }
   for (const n of gridSizes(decimals)) {
     const coord = (v: bigint) => Number(v) / n;
     const seg = ([p, q]: Chord): [[number, number], [number, number]] => [

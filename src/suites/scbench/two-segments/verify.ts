@@ -1,6 +1,15 @@
 import type { Instance } from "../../../core/task.ts";
 import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
-import { alongSide, arrangementFaces, type Face, type GridPoint, onBoundary, snapPoint } from "./geometry.ts";
+import { frameOf } from "./frame.ts";
+import {
+  alongSide,
+  arrangementFaces,
+  type Face,
+  type GridPoint,
+  onBoundary,
+  snapPoint,
+  snapScaled,
+} from "./geometry.ts";
 import type { TwoSegmentsAnswer, TwoSegmentsData } from "./schema.ts";
 import { countFaces, describeTarget, type Target, totalFaces } from "./targets.ts";
 
@@ -42,14 +51,41 @@ export function evaluate(data: TwoSegmentsData, answer: TwoSegmentsAnswer): Eval
   });
   if (!wellFormed) return { checks };
 
-  const snapped = segs.map((s) => s.map((p) => snapPoint(p, d)) as [GridPoint, GridPoint]);
+  const grid = data.grid?.map((v) => snapScaled(v, d));
+  if (grid) {
+    const offGrid = segs.flatMap((s, i) =>
+      s.flatMap((p, j) =>
+        p.some((v) => !grid.includes(snapScaled(v, d)))
+          ? [
+              `segment ${i + 1} endpoint ${j + 1} [${p.join(", ")}] has a coordinate not in the allowed values`,
+            ]
+          : [],
+      ),
+    );
+    checks.push({
+      name: "segments.on_grid",
+      ok: offGrid.length === 0,
+      ...(offGrid.length ? { detail: offGrid.join("; ") } : {}),
+    });
+  }
+
+  // A region other than the unit square is carried onto it first; rounding happens there.
+  const frame = frameOf(data.corners);
+  // A point the map sends to infinity is far outside the region: it stands as (-1, -1), off the boundary.
+  const toUnit = (p: readonly [number, number]): [number, number] => {
+    const q = frame ? frame.toUnit(p) : [p[0], p[1]];
+    return q.every(Number.isFinite) ? (q as [number, number]) : [-1, -1];
+  };
+  const unit = segs.map((s) => s.map(toUnit));
+  const snapped = unit.map((s) => s.map((p) => snapPoint(p, d)) as [GridPoint, GridPoint]);
+  const where = frame ? " in the region's own unit coordinates" : "";
   const offBoundary: string[] = [];
   snapped.forEach((s, i) => {
     s.forEach((p, j) => {
       if (onBoundary(p, size)) return;
       const raw = segs[i]?.[j] ?? [0, 0];
       offBoundary.push(
-        `segment ${i + 1} endpoint ${j + 1} [${raw.join(", ")}] rounds to ${showPoint(p, d)}, which is not on the square's boundary`,
+        `segment ${i + 1} endpoint ${j + 1} [${raw.join(", ")}] rounds to ${showPoint(p, d)}${where}, which is not on the boundary`,
       );
     });
   });
@@ -72,7 +108,7 @@ export function evaluate(data: TwoSegmentsData, answer: TwoSegmentsAnswer): Eval
     ok: degenerate.length === 0,
     ...(degenerate.length ? { detail: degenerate.join("; ") } : {}),
   });
-  if (offBoundary.length || degenerate.length) return { checks };
+  if (offBoundary.length || degenerate.length || checks.some((c) => !c.ok)) return { checks };
 
   const faces = arrangementFaces(snapped, size);
   const counts = countFaces(faces);
