@@ -82,7 +82,7 @@ describe("shikaku task", () => {
       '{"rectangles": [["0", 0, 1, 1]]}',
       '{"rectangles": [["NaN", 0, 1, 1]]}',
       '{"rectangles": {"0": [0, 0, 1, 1]}}',
-      "[[0, 0, 1, 1]]",
+      "[[0, 0, 1]]",
     ];
     for (const text of bad) expect(isParseFailure(task.parse(text, inst)), text).toBe(true);
     expect(
@@ -100,9 +100,9 @@ describe("shikaku task", () => {
     });
   });
 
-  it("prompts state the grid, rules and format, with the token cap when given", () => {
+  it("prompts (--variant explained) state the grid, rules and format, with the token cap when given", () => {
     const inst = make("easy-7x7", "q");
-    const p = task.prompt(inst, { maxOutputTokens: 4096 });
+    const p = task.prompt(inst, { variant: "explained", maxOutputTokens: 4096 });
     expect(p.messages.map((m) => m.role)).toEqual(["system", "user"]);
     const text = p.messages[1]!.content;
     for (const row of inst.data.grid) expect(text).toContain(row.join(" "));

@@ -1,7 +1,9 @@
 import { stableId } from "../../../core/canonical.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import type { Task } from "../../../core/task.ts";
+import { recordsPreset } from "../common/vgb-records.ts";
 import { generatePuzzle, randomPartition, type ShikakuParams, shikakuParams } from "./generate.ts";
+import { loadShikaku } from "./original.ts";
 import { shikakuPrompt } from "./prompt.ts";
 import { answerSchema, dataSchema, type ShikakuAnswer, type ShikakuData } from "./puzzle.ts";
 import { renderShikaku } from "./render.ts";
@@ -26,12 +28,20 @@ const levels: Record<string, Partial<ShikakuParams>> = {
 export const shikakuTask: Task<ShikakuParams, ShikakuData, ShikakuAnswer> = {
   id: ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Shikaku: partition a clue grid into rectangles, each holding exactly one clue equal to its area.",
   tags: ["constructive", "2d", "grid", "tiling", "puzzle"],
   params: shikakuParams,
   levels,
+  presets: {
+    original: recordsPreset(
+      ID,
+      "The original's 6 VisGeomBench puzzles (7×7 to 15×15), in its order, with their stored solutions as references.",
+      new URL("./original.jsonl", import.meta.url),
+      loadShikaku,
+    ),
+  },
   answer: answerSchema,
   data: dataSchema,
 
@@ -40,7 +50,11 @@ export const shikakuTask: Task<ShikakuParams, ShikakuData, ShikakuAnswer> = {
     return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
   },
 
+  load: loadShikaku,
+
   level(inst) {
+    const difficulty = (inst.params as { difficulty?: unknown } | null)?.difficulty;
+    if (typeof difficulty === "string") return difficulty;
     const parsed = shikakuParams.safeParse(inst.params);
     if (!parsed.success) return null;
     const p: Partial<ShikakuParams> = parsed.data;
@@ -51,7 +65,7 @@ export const shikakuTask: Task<ShikakuParams, ShikakuData, ShikakuAnswer> = {
   },
   references: (inst) => [{ rectangles: inst.data.solution }],
   prompt: (inst, opts) => shikakuPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, answerSchema),
+  parse: (text) => parseLooseAnswer(text, answerSchema),
   verify: (inst, answer) => verifyShikaku(inst.data, answer),
 
   solve(inst, opts = {}) {

@@ -1,5 +1,6 @@
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import type { ShikakuData } from "./puzzle.ts";
 
 export const outputSchema: JsonSchema = {
@@ -20,8 +21,38 @@ export const outputSchema: JsonSchema = {
   },
 };
 
+/**
+ * The original's information: the grid with 0 for blanks, the rules in one sentence, and the answer
+ * as a list of inclusive 0-indexed boxes [left_col, top_row, right_col, bottom_row].
+ */
+function faithful(data: ShikakuData, opts: PromptOptions): string {
+  return [
+    `Solve this Shikaku puzzle on a ${data.rows}×${data.cols} grid. A number in a cell is the area of the rectangle that covers it; 0 marks a blank cell.`,
+    "Grid, top row first, values separated by spaces:",
+    ...data.grid.map((row) => row.join(" ")),
+    "",
+    "Cut the grid into rectangles that cover it exactly, each holding exactly one number, equal to its area.",
+    "Answer with a list of the rectangles only, each as [left_col, top_row, right_col, bottom_row] with 0-indexed, inclusive coordinates.",
+    ...tokenCapLines(opts),
+  ].join("\n");
+}
+
 export function shikakuPrompt(data: ShikakuData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  const user = promptVariant(opts) === "default" ? faithful(data, opts) : explained(data, opts);
+  return {
+    messages: [
+      {
+        role: "system",
+        content: "You solve grid logic puzzles exactly and give the final answer in the requested format.",
+      },
+      { role: "user", content: user },
+    ],
+    outputSchema,
+  };
+}
+
+/** Plumb's first wording: the rules numbered, that any valid division passes, and a worked box. */
+function explained(data: ShikakuData, opts: PromptOptions): string {
   const { rows, cols, grid } = data;
   const lines = [
     `Solve this Shikaku puzzle on a grid of ${rows} rows × ${cols} columns.`,
@@ -45,11 +76,5 @@ export function shikakuPrompt(data: ShikakuData, opts: PromptOptions = {}): Prom
       "For example, [2, 0, 4, 1] covers columns 2 to 4 of rows 0 and 1, an area of 6 cells.",
   ];
   lines.push(...tokenCapLines(opts));
-  return {
-    messages: [
-      { role: "system", content: "You solve grid logic puzzles exactly and give the final answer as JSON." },
-      { role: "user", content: lines.join("\n") },
-    ],
-    outputSchema,
-  };
+  return lines.join("\n");
 }

@@ -11,8 +11,14 @@ export type Rect = z.infer<typeof rectSchema>;
  */
 export const MAX_RECTANGLES = 2000;
 
-/** Unknown keys (a "reasoning" field, say) are ignored. */
-export const answerSchema = z.object({ rectangles: cappedList(rectSchema, MAX_RECTANGLES, "rectangles") });
+/**
+ * Plumb's {"rectangles": [...]} or the bare list of boxes the original's prompt asks for. Unknown keys
+ * (a "reasoning" field, say) are ignored.
+ */
+export const answerSchema = z.preprocess(
+  (value) => (Array.isArray(value) ? { rectangles: value } : value),
+  z.object({ rectangles: cappedList(rectSchema, MAX_RECTANGLES, "rectangles") }),
+);
 export type ShikakuAnswer = z.infer<typeof answerSchema>;
 
 /** `grid[row][col]`: 0 = blank, a positive integer = clue. `solution` is the generator's planted tiling. */
