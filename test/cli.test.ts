@@ -49,6 +49,37 @@ describe("plumb CLI", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^sparc\t/m);
     expect(r.stdout).toMatch(/difficulty-5/);
+    expect(r.stdout).toMatch(/^scbench\/shikaku\t.*\n.*\n.*\n {2}presets: original \(6\)$/m);
+  });
+
+  it("generates, runs and reports a paper's preset, in the paper's layout", () => {
+    const dir = tmp();
+    const gen = plumb("generate", "scbench/shikaku", "--preset", "original", "--count", "4");
+    expect(gen.code).toBe(0);
+    expect(jsonl(gen.stdout).map((i) => i.id)).toEqual(
+      [1, 2, 3, 4].map((n) => `scbench/shikaku/original/${n}`),
+    );
+    expect(plumb("generate", "scbench/shikaku", "--preset", "original", "--level", "easy").stderr).toMatch(
+      /--preset is a fixed set: it takes no --level or --set/,
+    );
+    const db = join(dir, "runs.db");
+    const run = plumb(
+      "run",
+      "scbench/shikaku",
+      "--preset",
+      "original",
+      "--model",
+      "oracle",
+      "--run",
+      "p",
+      "--db",
+      db,
+    );
+    expect(run.code).toBe(0);
+    const report = plumb("report", "p", "--db", db);
+    expect(report.stdout).toContain("SCBench, Table A.1 layout");
+    expect(report.stdout).toContain("| Shikaku Rectangles | 6 | 100.0 |");
+    expect(report.stdout).toContain("| **Overall** | 6 | 100.0 |");
   });
 
   it("verifies every stored solution of the official puzzles (--reference)", () => {
