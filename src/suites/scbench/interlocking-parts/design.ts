@@ -16,7 +16,8 @@ export interface DesignOptions {
 
 const HOLE_RADIUS = 3.3;
 const HOLE_SEGMENTS = 24;
-const DEPTH = 10;
+/** Every panel is this deep: its height in the print pose. */
+export const DEPTH = 10;
 const PITCH = 72;
 /** Bars per band: walls of kind A (north, south) are cut in three bands, kind B (east, west) in two. */
 const BANDS = { A: 3, B: 2 } as const;

@@ -2,7 +2,7 @@ import { stableId } from "../../../core/canonical.ts";
 import { InputError } from "../../../core/errors.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance } from "../../../core/task.ts";
-import { bandFootprint, layoutOf } from "./design.ts";
+import { bandFootprint, DEPTH, layoutOf } from "./design.ts";
 import { type InterlockingData, type InterlockingParams, RULES, TASK_ID } from "./schema.ts";
 
 /** Why the reference design cannot be built for these sizes (null when it can). */
@@ -11,6 +11,8 @@ export function designProblem(data: InterlockingData): string | null {
   const [w, h] = bandFootprint(l);
   if (w > data.build[0] || h > data.build[1])
     return `the reference bands (${w} × ${h.toFixed(1)} mm) do not fit the ${data.build[0]} × ${data.build[1]} mm bed`;
+  if (DEPTH > data.build[2])
+    return `the reference bands (${DEPTH} mm deep) are taller than the ${data.build[2]} mm build height`;
   for (const gap of [l.pitchZ - l.barWidth, l.pitchU - l.barWidth])
     if (gap < RULES.gapMin || gap > RULES.gapMax)
       return `the reference gap ${gap.toFixed(1)} mm is outside ${RULES.gapMin}–${RULES.gapMax}`;
@@ -19,7 +21,7 @@ export function designProblem(data: InterlockingData): string | null {
 
 /**
  * One design brief. The level "brief" is the original's sizes (350 × 350 × 700 inside) on a
- * 400 mm printer; with `vary` the seed shrinks the inside by up to 10 mm across and 20 mm in
+ * 400 mm printer (the original preset uses the original's 400 × 400 × 50 mm one); with `vary` the seed shrinks the inside by up to 10 mm across and 20 mm in
  * height and picks a 390–420 mm cube printer.
  */
 export function generateInterlocking(params: InterlockingParams, rng: Rng): Instance<InterlockingData> {

@@ -49,11 +49,13 @@ describe("interlocking-parts task", () => {
       task.generate(task.params.parse({ innerWidth: 360, build: [380, 380, 380] }), new Rng(1)),
     ).toThrow(InputError);
     expect(task.params.safeParse({ build: [200, 200, 200] }).success).toBe(false);
+    expect(task.params.safeParse({ build: [400, 400, 9] }).success).toBe(false);
+    expect(task.params.safeParse({ build: [400, 400, 50] }).success).toBe(true);
   });
 
-  it("states every number the verifier uses and offers a JSON schema", () => {
+  it("states every number the verifier uses under --variant explained, and offers a JSON schema", () => {
     const inst = make("brief", "p");
-    const p = task.prompt(inst, {});
+    const p = task.prompt(inst, { variant: "explained" });
     const text = p.messages.map((m) => m.content).join("\n");
     for (const s of [
       "exactly 10",

@@ -1,7 +1,8 @@
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import type { Task } from "../../../core/task.ts";
 import { stlBinary } from "../../../geometry/mesh.ts";
 import { generateInterlocking } from "./generate.ts";
+import { originalPreset } from "./original.ts";
 import { interlockingPrompt } from "./prompt.ts";
 import { renderInterlocking } from "./render.ts";
 import {
@@ -26,18 +27,19 @@ const levels: Record<string, Partial<InterlockingParams>> = {
 export const interlockingPartsTask: Task<InterlockingParams, InterlockingData, InterlockingAnswer> = {
   id: TASK_ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Design a tall lattice cage as exactly 10 printable parts held by 4 corner rods; graded on 9 geometric criteria (validity, printability, gaps, size, rods, interference, engagement, bar thickness, gap size).",
   tags: ["constructive", "3d", "mesh", "3d-printing", "assembly"],
   params: interlockingParams,
   levels,
+  presets: { original: originalPreset },
   answer: answerSchema,
   data: dataSchema,
   generate: (params, rng) => generateInterlocking(params, rng),
   level: (inst) => ((inst.params as Partial<InterlockingParams> | null)?.vary ? "brief-varied" : "brief"),
   prompt: (inst, opts) => interlockingPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, answerSchema),
+  parse: (text) => parseLooseAnswer(text, answerSchema),
   verify: (inst, answer) => verifyInterlocking(inst.data, answer),
   solve: (inst) => ({ answers: [solveInterlocking(inst.data)], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),

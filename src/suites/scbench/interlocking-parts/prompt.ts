@@ -1,12 +1,58 @@
 import { z } from "zod";
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import { answerSchema, type InterlockingData, limitsOf, RULES } from "./schema.ts";
 
 export const outputSchema: JsonSchema = z.toJSONSchema(answerSchema) as JsonSchema;
 
 export function interlockingPrompt(data: InterlockingData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  const user = promptVariant(opts) === "default" ? faithful(data, opts) : explained(data, opts);
+  return {
+    messages: [
+      {
+        role: "system",
+        content:
+          "You are a mechanical designer who writes 3D-printable parts as exact triangle meshes in JSON.",
+      },
+      { role: "user", content: user },
+    ],
+    outputSchema,
+  };
+}
+
+/**
+ * What the original's brief says — the cage, its bars and gaps, the printer, the rods, what a
+ * printable part is, fewest parts, transforms into an assembly on z = 0 centred on the z axis — plus
+ * the coordinate conventions and mesh format Plumb's grader reads. The part count it expects and
+ * the criteria are left out.
+ */
+function faithful(data: InterlockingData, opts: PromptOptions): string {
+  const l = limitsOf(data);
+  const [bx, by, bz] = data.build;
+  const W = data.innerWidth;
+  const r = RULES;
+  return [
+    `Design a cage whose inside measures ${W} × ${W} × ${data.innerHeight} mm.`,
+    "",
+    `- All around, the cage is a grid of bars ${r.barThickness} mm thick with a square cross-section: no thinner and no thicker.`,
+    `- The gaps between bars are ${r.gapMin / 10}–${r.gapMax / 10} cm, the same all over the cage.`,
+    `- The cage is split into parts to be 3D printed on a printer whose build volume is ${bx} × ${by} × ${bz} mm.`,
+    `- ${r.rodCount} M${r.rodDiameter} threaded rods (${r.rodDiameter} mm), run through the middle of the ${r.rodCount} vertical corner bars, hold the assembly together. No female thread or nut slots are needed, but every hole must take a rod with adequate clearance. No other connectors; no door and no lid.`,
+    "",
+    "Give every part needed. Each part must be ready to slice, print without supports, be oriented so that it fits the build volume, sit on the z = 0 plane, not fall over while printing, and be a valid shape: a watertight closed solid without self-intersections. Use as few parts as possible, and as little of the printer's build volume as you can.",
+    "",
+    `For each part, give also the rigid 4 × 4 transform (row-major) that moves it from its print pose to its place in the assembled cage. In the assembly the cage stands on the z = 0 plane, centred on x = y = 0. The transforms are used to check that the parts fit together, so get them right.`,
+    "",
+    `Coordinates, in millimetres: in its print pose a part lies on the bed 0 ≤ x ≤ ${bx}, 0 ≤ y ≤ ${by}, 0 ≤ z ≤ ${bz}; in the assembly the inside of the cage is the box |x| ≤ ${l.inner}, |y| ≤ ${l.inner}, ${l.clearBottom} ≤ z ≤ ${l.clearTop}. Give each rod as the (x, y) of its vertical axis.`,
+    "",
+    `Answer with one JSON object: {"parts": [{"name": "…", "vertices": [[x, y, z], …], "faces": [[i, j, k], …], "transform": [[m00, m01, m02, m03], [m10, m11, m12, m13], [m20, m21, m22, m23], [0, 0, 0, 1]]}, …], "rods": [{"x": X, "y": Y}, …]}. Each part is a closed triangle mesh of at most ${r.maxTriangles} triangles and ${r.maxVertices} vertices; faces index into the part's own vertex list (0-based), counter-clockwise seen from outside. A point p of the part goes to M · [p, 1].`,
+    ...tokenCapLines(opts),
+  ].join("\n");
+}
+
+/** Plumb's first wording: the part count, the frame, the limits and all nine criteria written out. */
+function explained(data: InterlockingData, opts: PromptOptions): string {
   const l = limitsOf(data);
   const [bx, by, bz] = data.build;
   const W = data.innerWidth;
@@ -37,15 +83,5 @@ export function interlockingPrompt(data: InterlockingData, opts: PromptOptions =
     'Answer with one JSON object: {"parts": [{"name": "…", "vertices": [[x, y, z], …], "faces": [[i, j, k], …], "transform": [[m00, m01, m02, m03], [m10, m11, m12, m13], [m20, m21, m22, m23], [0, 0, 0, 1]]}, …], "rods": [{"x": X, "y": Y}, …]}. Faces index into the part\'s own vertex list (0-based), counter-clockwise seen from outside; lengths in millimetres.',
   ];
   lines.push(...tokenCapLines(opts));
-  return {
-    messages: [
-      {
-        role: "system",
-        content:
-          "You are a mechanical designer who writes 3D-printable parts as exact triangle meshes in JSON.",
-      },
-      { role: "user", content: lines.join("\n") },
-    ],
-    outputSchema,
-  };
+  return lines.join("\n");
 }

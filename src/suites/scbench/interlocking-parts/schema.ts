@@ -43,7 +43,10 @@ export const interlockingParams = z.object({
   build: z
     .tuple([z.number().int(), z.number().int(), z.number().int()])
     .default([400, 400, 400])
-    .refine((b) => b.every((v) => v >= 380 && v <= 600), "each build-volume side must be 380–600 mm"),
+    .refine(
+      (b) => b[0] >= 380 && b[0] <= 600 && b[1] >= 380 && b[1] <= 600 && b[2] >= 10 && b[2] <= 600,
+      "the build volume must be 380–600 mm across and 10–600 mm tall (the original's printer is 400 × 400 × 50)",
+    ),
   /** When true the seed redraws the inner size and the printer within a few centimetres. */
   vary: z.boolean().default(false),
 });
@@ -55,6 +58,11 @@ export const dataSchema = z.object({
   /** Internal clear height, mm. */
   innerHeight: z.number().int().positive(),
   build: z.tuple([z.number().int().positive(), z.number().int().positive(), z.number().int().positive()]),
+  /**
+   * Set on the original's subtasks: the one criterion (the original's subpass, 0–8) this instance
+   * is graded on. Absent, all nine are graded together.
+   */
+  subpass: z.int().min(0).max(8).optional(),
 });
 export type InterlockingData = z.infer<typeof dataSchema>;
 

@@ -145,9 +145,12 @@ export function runCriteria(
 
 /**
  * Partial credit: the share of the nine criteria passed (0 when basic validity fails, since the
- * other eight are then failed too); a pass needs all nine.
+ * other eight are then failed too); a pass needs all nine. On one of the original's subtasks
+ * (`data.subpass` set) only that criterion is graded, pass or fail, after basic validity as in
+ * the original (a failed criterion 0 fails every subtask).
  */
 export function verifyInterlocking(data: InterlockingData, answer: InterlockingAnswer): Verdict {
+  if (data.subpass !== undefined) return verifySubpass(data, answer, CRITERIA[data.subpass] as Criterion);
   const checks = runCriteria(data, answer);
   const passed = checks.filter((c) => c.ok).length;
   const score = passed / CRITERIA.length;
@@ -157,4 +160,15 @@ export function verifyInterlocking(data: InterlockingData, answer: InterlockingA
   const kind = basic && !basic.ok ? "invalid" : "wrong";
   const message = (basic && !basic.ok ? [basic] : failed).map((c) => `${c.name}: ${c.detail}`).join("; ");
   return { score, passed: false, checks, failure: { kind, message } };
+}
+
+function verifySubpass(data: InterlockingData, answer: InterlockingAnswer, criterion: Criterion): Verdict {
+  const checks = runCriteria(data, answer, new Set<Criterion>(["basic", criterion]));
+  const basic = checks.find((c) => c.name === "basic");
+  const graded = checks.find((c) => c.name === criterion);
+  if (graded?.ok) return { score: 1, passed: true, checks };
+  const invalid = basic !== undefined && !basic.ok;
+  const shown = invalid ? basic : graded;
+  const message = shown ? `${shown.name}: ${shown.detail}` : `${criterion}: not checked`;
+  return { score: 0, passed: false, checks, failure: { kind: invalid ? "invalid" : "wrong", message } };
 }
