@@ -45,7 +45,7 @@ export type StackItem = z.infer<typeof stackItem>;
 /** Unknown keys are ignored. */
 export const printablePrimeAnswer = z.object({
   numberSequence: cappedList(stackItem, ANSWER_DIGIT_CAP, "digits"),
-  reasoning: z.string().optional(),
+  reasoning: z.string().nullish(),
 });
 export type PrintablePrimeAnswer = z.infer<typeof printablePrimeAnswer>;
 

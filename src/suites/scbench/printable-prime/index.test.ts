@@ -88,9 +88,9 @@ describe("printable-prime task", () => {
     expect(ok).toEqual({ numberSequence: [{ digit: 7, orientation: "rotate90Y" }] });
   });
 
-  it("prompt states the rules, the format and the token cap; rejects other variants and shots", () => {
+  it("explained prompt states the rules, the format and the token cap; rejects other variants and shots", () => {
     const inst = make("max-12-digits", "p");
-    const p = task.prompt(inst, { maxOutputTokens: 5000 });
+    const p = task.prompt(inst, { variant: "explained", maxOutputTokens: 5000 });
     expect(p.messages.map((m) => m.role)).toEqual(["system", "user"]);
     const user = p.messages[1]!.content;
     for (const s of [
@@ -106,7 +106,10 @@ describe("printable-prime task", () => {
       expect(user).toContain(s);
     }
     expect(p.outputSchema?.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
-    expect(task.prompt(make("default", "p")).messages[1]!.content).toContain("no fixed limit");
+    expect(task.prompt(make("default", "p"), { variant: "explained" }).messages[1]!.content).toContain(
+      "no fixed limit",
+    );
+    expect(task.prompt(inst).messages[1]!.content).toContain("at most 12 digits");
     expect(() => task.prompt(inst, { variant: "vision" })).toThrow(InputError);
     expect(() => task.prompt(inst, { shots: 2 })).toThrow(InputError);
   });

@@ -1,4 +1,4 @@
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import type { Task } from "../../../core/task.ts";
 import {
   generatePrintablePrime,
@@ -10,6 +10,7 @@ import {
   printablePrimeParams,
   TASK_ID,
 } from "./generate.ts";
+import { originalPreset } from "./original.ts";
 import { printablePrimePrompt } from "./prompt.ts";
 import { renderPrintablePrime } from "./render.ts";
 import { ORIENTATIONS } from "./rules.ts";
@@ -31,12 +32,13 @@ const levels: Record<string, Partial<PrintablePrimeParams>> = {
 export const printablePrimeTask: Task<PrintablePrimeParams, PrintablePrimeData, PrintablePrimeAnswer> = {
   id: TASK_ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Largest 3D-printable prime: stack 7-segment digits, each in a chosen orientation, so the stack prints without supports, the number is prime and no comma group repeats.",
   tags: ["constructive", "3d", "number-theory", "printing"],
   params: printablePrimeParams,
   levels,
+  presets: { original: originalPreset },
   answer: printablePrimeAnswer,
   data: printablePrimeData,
 
@@ -63,7 +65,7 @@ export const printablePrimeTask: Task<PrintablePrimeParams, PrintablePrimeData, 
     return match?.[0] ?? null;
   },
   prompt: (inst, opts) => printablePrimePrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, printablePrimeAnswer),
+  parse: (text) => parseLooseAnswer(text, printablePrimeAnswer),
   verify: (inst, answer) => verifyPrintablePrime(inst.data, answer),
   solve: (inst) => ({ answers: [solvePrintablePrime(inst.data.maxDigits)], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),

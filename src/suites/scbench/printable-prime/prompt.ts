@@ -1,5 +1,6 @@
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import { ANSWER_DIGIT_CAP, type PrintablePrimeData } from "./generate.ts";
 import { ORIENTATIONS } from "./rules.ts";
 
@@ -27,7 +28,62 @@ export const outputSchema: JsonSchema = {
 };
 
 export function printablePrimePrompt(data: PrintablePrimeData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  const user = promptVariant(opts) === "default" ? faithful(data, opts) : explained(data, opts);
+  return {
+    messages: [
+      {
+        role: "system",
+        content: "You solve spatial and number puzzles exactly and give the final answer as JSON.",
+      },
+      { role: "user", content: user },
+    ],
+    outputSchema,
+  };
+}
+
+const ANSWER_FORMAT =
+  'Answer with one JSON object {"numberSequence": [{"digit": 8, "orientation": "flat"}, ...], "reasoning": "..."} listing the digits from the plate upwards (the most significant digit first, printed first). "digit" is an integer 0–9 and "orientation" is one of ' +
+  `${ORIENTATIONS.map((o) => `"${o}"`).join(", ")}. "reasoning" is optional.`;
+
+/**
+ * What the original's prompt and answer schema tell the model: what stacking without supports
+ * means, the font and its sizes, three worked stacks, the orientation names, the triplet rule, the
+ * 0.2 mm gap and the 70 mm height to beat. Which digit fits on which, and the score, are left out.
+ */
+function faithful(data: PrintablePrimeData, opts: PromptOptions): string {
+  const limit =
+    data.maxDigits === null
+      ? `The triplet rule keeps the answer finite (well under ${ANSWER_DIGIT_CAP} digits).`
+      : `The number may have at most ${data.maxDigits} digits.`;
+  return [
+    "One solid can be printed on top of another, without support material, when there is an orientation in which it rests on the lower one with nothing overhanging: all of its lowest points touch the lower solid's highest points, its centre of gravity lies over the lower solid, the centre of gravity of the whole stack lies over the footprint of the bottom solid, and no part of it is a cantilever or a bridge.",
+    "For instance a unit cube, then a cylinder 1 wide and 1 tall standing on a flat face, then a three-legged stool with a seat 1 across turned upside down so its seat rests on the cylinder, then small dice balanced on the ends of its legs (one per leg, or piled on one leg) make a printable stack.",
+    "",
+    "Now stack digits instead. Each digit is drawn in a 7-segment font at a fixed size and the number is read from the build plate upwards. What is the largest prime number that can be printed as such a stack?",
+    "",
+    "- 2, 3, 5 and 7 are printable, being single digits.",
+    "- 17 is printable: a flat 1, then a 7 turned about the y axis so that its long stroke lies along the 1.",
+    "- 331 is printable: a flat 3, then a 3 turned about the y axis so that its three bars point up as spikes, then a 1 balanced on the tips of the spikes.",
+    "",
+    "Details:",
+    '- Each z level holds one digit only: "138" cannot be printed by putting the 1 and the 3 side by side and the 8 on both.',
+    "- Digits may be turned about any axis. A 3 can sit spikes-up on a 7, but another turned 3 cannot then go on that 3: between its spikes it would overhang.",
+    "- No three-digit group may repeat: write the number with a comma every three digits (counted from the right); no group between commas may occur twice. 123,321,123 is not allowed; 123,111,231 is.",
+    "- Every segment is a 10 × 1 × 1 mm bar. Flat in the xy plane, the horizontal bars are centred at y = −10, 0 and 10 and the vertical ones at x = −5 and 5, so a flat 8 covers −5.5 < x < 5.5, −10.5 < y < 10.5, −0.5 < z < 0.5 with two 9 × 9 mm holes.",
+    "- The printer leaves a 0.2 mm gap in z between consecutive digits so they separate after printing.",
+    `- ${limit}`,
+    "",
+    'Orientations: "flat" is the digit as written, lying on the plate; "flippedX" mirrors it left to right (a 3 becomes an Ɛ); "flippedY" mirrors it top to bottom (a 5 becomes a 2); "rotate180Z" turns it half a turn in the plane (a 6 becomes a 9); "rotate90X" turns it a quarter turn about the x axis, standing it on end (20 mm tall); "rotate90Y" turns it a quarter turn about the y axis, laying it on a long side (10 mm tall). No other rotation gives anything printable.',
+    "",
+    `Find the largest such prime you can. As a second goal, someone has a stack ${data.minHeightMm / 10} cm (${data.minHeightMm} mm) tall: try to beat that height.`,
+    "",
+    ANSWER_FORMAT,
+    ...tokenCapLines(opts),
+  ].join("\n");
+}
+
+/** Plumb's first wording: the stacking rules, the height of each layer and the score written out. */
+function explained(data: PrintablePrimeData, opts: PromptOptions): string {
   const cap =
     data.maxDigits === null
       ? `There is no fixed limit on the number of digits (answers are accepted up to ${ANSWER_DIGIT_CAP} digits).`
@@ -61,18 +117,8 @@ export function printablePrimePrompt(data: PrintablePrimeData, opts: PromptOptio
     "",
     `Scoring: the answer must follow every rule above, or it scores 0. A valid answer scores (number of digits) / ${data.targetDigits}, capped at 1, and gets full credit from ${data.targetDigits} digits on; if the stack is not taller than ${data.minHeightMm} mm the score is multiplied by 0.9. Your first priority is a larger number (more digits); your second is a stack taller than ${data.minHeightMm} mm.`,
     "",
-    'Answer with one JSON object {"numberSequence": [{"digit": 8, "orientation": "flat"}, ...], "reasoning": "..."} listing the digits from the plate upwards (the most significant digit first, printed first). "digit" is an integer 0–9 and "orientation" is one of ' +
-      `${ORIENTATIONS.map((o) => `"${o}"`).join(", ")}. "reasoning" is optional.`,
+    ANSWER_FORMAT,
   ];
   lines.push(...tokenCapLines(opts));
-  return {
-    messages: [
-      {
-        role: "system",
-        content: "You solve spatial and number puzzles exactly and give the final answer as JSON.",
-      },
-      { role: "user", content: lines.join("\n") },
-    ],
-    outputSchema,
-  };
+  return lines.join("\n");
 }
