@@ -48,7 +48,7 @@ export function checkAnswer<T>(value: unknown, schema: ZodType<T>): T | ParseFai
 }
 
 /** The JSON text of the answer, chosen by the rules of parseJsonAnswer, or undefined. */
-function findJson(text: string): string | undefined {
+export function findJson(text: string): string | undefined {
   const whole = text.trim();
   const span = lastJsonSpan(text);
   const lead = text.length - text.trimStart().length;

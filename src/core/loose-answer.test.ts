@@ -37,6 +37,13 @@ describe("parseLooseAnswer", () => {
     expect(message(r)).not.toMatch(/expected object, received array/);
   });
 
+  it("reads a literal whole rather than a JSON fragment inside it", () => {
+    const squares = z.array(pairs);
+    expect(parseLooseAnswer("Answer: [[], [(2, 3)]]", squares)).toEqual([[], [[2, 3]]]);
+    // A JSON answer before a separate literal is still read first.
+    expect(parseLooseAnswer("[[true, 1]] then [(1,)]", z.array(z.array(z.unknown())))).toEqual([[true, 1]]);
+  });
+
   it("keeps JSON first, and says when there is neither JSON nor a literal", () => {
     expect(parseLooseAnswer("[[1, 2]] and later (3, 4)", pairs)).toEqual([[1, 2]]);
     expect(message(parseLooseAnswer("I cannot answer this.", pairs))).toBe(

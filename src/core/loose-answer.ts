@@ -1,6 +1,6 @@
 import type { ZodType } from "zod";
 import { clip } from "./clip.ts";
-import { checkAnswer, fencedBlocks, parseJsonAnswer } from "./json-answer.ts";
+import { checkAnswer, fencedBlocks, findJson, parseJsonAnswer } from "./json-answer.ts";
 import { type PyValue, parsePythonLiteral, pyToJson } from "./python-literal/index.ts";
 import { ParseFailure } from "./verdict.ts";
 
@@ -17,34 +17,48 @@ const FENCES = ["python", "json", "py"];
  * wrong shape is named by field rather than by whatever JSON fragment sat inside it.
  */
 export function parseLooseAnswer<T>(text: string, schema: ZodType<T>): T | ParseFailure {
+  // JSON inside a larger literal (`[]` in `[[], [(2, 3)]]`) is a fragment, not the answer.
+  const span = findJson(text);
+  const group = lastBracketGroup(text);
+  if (span !== undefined && group !== undefined && group.length > span.length && group.includes(span)) {
+    const literal = readLiteral(group);
+    if (literal !== undefined)
+      return literal instanceof ParseFailure ? literal : checkAnswer(literal.value, schema);
+  }
   const json = parseJsonAnswer(text, schema);
   if (!(json instanceof ParseFailure)) return json;
-  for (const candidate of literalCandidates(text)) {
-    let literal: PyValue;
-    try {
-      literal = parsePythonLiteral(candidate);
-    } catch {
-      continue;
-    }
-    try {
-      return checkAnswer(pyToJson(literal), schema);
-    } catch (e) {
-      return new ParseFailure(clip((e as Error).message, 300));
-    }
+  for (const candidate of literalCandidates(text, group)) {
+    const literal = readLiteral(candidate);
+    if (literal !== undefined)
+      return literal instanceof ParseFailure ? literal : checkAnswer(literal.value, schema);
   }
   return json.message === "no JSON answer found in the reply"
     ? new ParseFailure("no JSON or Python literal answer found in the reply")
     : json;
 }
 
+/** The literal's JSON value; a failure for a literal with no JSON form; undefined for no literal. */
+function readLiteral(text: string): { value: unknown } | ParseFailure | undefined {
+  let literal: PyValue;
+  try {
+    literal = parsePythonLiteral(text);
+  } catch {
+    return undefined;
+  }
+  try {
+    return { value: pyToJson(literal) };
+  } catch (e) {
+    return new ParseFailure(clip((e as Error).message, 300));
+  }
+}
+
 /** At most three texts, each a slice of the reply, so reading them all stays linear. */
-function literalCandidates(text: string): string[] {
+function literalCandidates(text: string, group: string | undefined): string[] {
   const out: string[] = [];
   const whole = text.trim();
   if (whole !== "") out.push(whole);
   const fence = fencedBlocks(text, FENCES).at(-1)?.trim();
   if (fence && fence !== whole) out.push(fence);
-  const group = lastBracketGroup(text);
   if (group !== undefined && group !== whole && group !== fence) out.push(group);
   return out;
 }
