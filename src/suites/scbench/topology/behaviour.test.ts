@@ -71,7 +71,8 @@ describe("classify behaviour", () => {
     const inst = make("level-1", "a");
     for (const text of [
       "none",
-      '{"behaviours": ["known", "three domains meeting"]}',
+      '{"behaviours": ["known", "three domains"]}',
+      '{"labels": ["known", "triple point"]}',
       '{"behaviours": "known"}',
     ]) {
       expect(isParseFailure(task.parse(text, inst))).toBe(true);
@@ -80,7 +81,7 @@ describe("classify behaviour", () => {
 
   it("prompt options: cap stated, unknown variant and shots rejected", () => {
     const inst = make("level-3", "a");
-    const p = task.prompt(inst, { maxOutputTokens: 2000 });
+    const p = task.prompt(inst, { maxOutputTokens: 2000, variant: "explained" });
     expect(p.messages[1]!.content).toContain("2000 output tokens");
     expect(p.messages[1]!.content).toContain("holding exactly 6 entries");
     expect(() => task.prompt(inst, { variant: "x" })).toThrow(InputError);

@@ -1,12 +1,24 @@
 import { z } from "zod";
 import { stableId } from "../../../core/canonical.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { checkAnswer } from "../../../core/json-answer.ts";
+import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { JsonSchema, Task } from "../../../core/task.ts";
-import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
+import {
+  type Check,
+  isParseFailure,
+  type ParseFailure,
+  type Verdict,
+  verdictFromChecks,
+} from "../../../core/verdict.ts";
 import { cappedList } from "../common/answer-caps.ts";
+import { lastLabelList } from "../common/label-list.ts";
+import { asListAnswer } from "../common/list-answer.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
+import { recordsPreset } from "../common/vgb-records.ts";
 import { BEHAVIOURS, type Behaviour, behaviour, CANONICAL_CONFIGURATIONS, classCount } from "./corners.ts";
-import { BEHAVIOUR_RULES, buildPrompt, CROSSED_SIDES, checkPromptOptions, GEOMETRY } from "./prompt-parts.ts";
+import { loadBehaviourRecord, ORIGINAL_BEHAVIOURS } from "./original.ts";
+import { BEHAVIOUR_RULES, buildPrompt, CROSSED_SIDES, faithfulSquares, GEOMETRY } from "./prompt-parts.ts";
 import { BAD, OK, renderPanels, type SquareDrawing } from "./render.ts";
 import { canonicalLabels, describeLabels, labelledSquareSchema, orderMode, sampleSquares } from "./square.ts";
 
@@ -27,9 +39,20 @@ export type BehaviourData = z.infer<typeof behaviourData>;
 
 /** Capped at 10× the most squares an instance has (40); unknown keys are ignored. */
 export const MAX_BEHAVIOURS = 400;
-export const behaviourAnswer = z.object({
-  behaviours: cappedList(z.enum(BEHAVIOURS), MAX_BEHAVIOURS, "behaviours"),
-});
+/**
+ * Plumb's {"behaviours": [...]}, the original's bare list of label strings, or its {"labels": [...]};
+ * each entry is Plumb's name or the original's ("known behaviour", "three domains meeting").
+ */
+export const behaviourAnswer = z.preprocess(
+  (value) => asListAnswer(value, "behaviours", "labels"),
+  z.object({
+    behaviours: cappedList(
+      z.preprocess((v) => (typeof v === "string" ? (readBehaviour(v) ?? v) : v), z.enum(BEHAVIOURS)),
+      MAX_BEHAVIOURS,
+      "behaviours",
+    ),
+  }),
+);
 export type BehaviourAnswer = z.infer<typeof behaviourAnswer>;
 
 const outputSchema: JsonSchema = {
@@ -90,7 +113,40 @@ function verifyAnswer(data: BehaviourData, answer: BehaviourAnswer): Verdict {
   return verdictFromChecks(checks, new Set(["behaviours.well_formed"]));
 }
 
-function promptLines(data: BehaviourData): string[] {
+/**
+ * The original's information: the squares as label tuples with their corner order, the three
+ * class names with its one-line meanings, and a list of those strings as the answer. It does not
+ * give the crossed-side rule that decides each class.
+ */
+function faithfulLines(data: BehaviourData): string[] {
+  return [
+    ...faithfulSquares(data.squares),
+    "",
+    "Classify the topological behaviour of each square, in the order above, as 'known behaviour', 'three domains meeting' or 'ambiguous'.",
+    "They mean: 'known behaviour', the connections between edges can be determined; 'three domains meeting', the connections can be determined and three different classes meet at a point; 'ambiguous', more than one topology is possible.",
+    "Answer with a list of these label strings, written exactly, one per square.",
+  ];
+}
+
+/** A behaviour read from a reply: Plumb's name or the original's label, any case. */
+function readBehaviour(text: string): Behaviour | undefined {
+  const key = text.trim().toLowerCase().replace(/\s+/g, " ");
+  if ((BEHAVIOURS as readonly string[]).includes(key)) return key as Behaviour;
+  return Object.hasOwn(ORIGINAL_BEHAVIOURS, key)
+    ? ORIGINAL_BEHAVIOURS[key as keyof typeof ORIGINAL_BEHAVIOURS]
+    : undefined;
+}
+
+/** JSON or a Python list first; else a bare comma-separated line of labels, as the original's prompt allows. */
+function parseBehaviours(text: string): BehaviourAnswer | ParseFailure {
+  const parsed = parseLooseAnswer(text, behaviourAnswer);
+  if (!isParseFailure(parsed)) return parsed;
+  const labels = lastLabelList(text, readBehaviour);
+  return labels ? checkAnswer({ behaviours: labels }, behaviourAnswer) : parsed;
+}
+
+/** Plumb's first wording: the rules that decide each class, stated as the grading rule. */
+function explainedLines(data: BehaviourData): string[] {
   const n = data.squares.length;
   return [
     `Classify behaviour: ${n} labelled square${n === 1 ? "" : "s"}.`,
@@ -130,20 +186,30 @@ function render(data: BehaviourData, answer?: BehaviourAnswer) {
 export const classifyBehaviourTask: Task<BehaviourParams, BehaviourData, BehaviourAnswer> = {
   id: ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Classify corner-labelled unit squares as known behaviour, three domains meeting (triple) or ambiguous.",
   tags: ["axiomatic", "topology", "corner-labels"],
   params: behaviourParams,
   levels,
+  presets: {
+    original: recordsPreset(
+      ID,
+      "The original's 13 VisGeomBench records (4 to 15 squares each, permuted corner orders), in its order.",
+      new URL("./original-behaviour.jsonl", import.meta.url),
+      (record) => loadBehaviourRecord(ID, record, behaviourData),
+    ),
+  },
   answer: behaviourAnswer,
   data: behaviourData,
   generate,
+  load: (record) => loadBehaviourRecord(ID, record, behaviourData),
   prompt(inst, opts = {}) {
-    checkPromptOptions(opts);
-    return buildPrompt(promptLines(inst.data), opts, outputSchema);
+    const variant = promptVariant(opts);
+    const lines = variant === "default" ? faithfulLines(inst.data) : explainedLines(inst.data);
+    return buildPrompt(lines, opts, outputSchema, variant);
   },
-  parse: (text) => parseJsonAnswer(text, behaviourAnswer),
+  parse: parseBehaviours,
   verify: (inst, answer) => verifyAnswer(inst.data, answer),
   solve: (inst) => ({ answers: [{ behaviours: expectedBehaviours(inst.data) }], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),

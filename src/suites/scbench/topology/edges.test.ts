@@ -57,7 +57,7 @@ describe("enumerate edges", () => {
     ];
     // Top-left cut off: its curve joins top (edge 1) and left (edge 0).
     expect(truthOf(inst)).toEqual({ squares: [[[0, 1]]] });
-    expect(task.prompt(inst).messages[1]!.content).toContain(
+    expect(task.prompt(inst, { variant: "explained" }).messages[1]!.content).toContain(
       "Square 1: top-left = 1, bottom-left = 0, bottom-right = 0, top-right = 0; edges: 0 = left, 1 = top, 2 = bottom, 3 = right.",
     );
   });
@@ -100,7 +100,12 @@ describe("enumerate edges", () => {
 
   it("parse failures for malformed JSON or the wrong shape", () => {
     const inst = make("level-1", "a");
-    for (const text of ["nothing", '{"squares": [[[0, "1"]]]}', '{"squares": [[0, 1]]}', '{"edges": []}']) {
+    for (const text of [
+      "nothing",
+      '{"squares": [[[0, "1"]]]}',
+      '{"squares": [[0, 1]]}',
+      '{"edges": [[0, 1]]}',
+    ]) {
       expect(isParseFailure(task.parse(text, inst))).toBe(true);
     }
   });

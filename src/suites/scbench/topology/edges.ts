@@ -1,10 +1,19 @@
 import { z } from "zod";
 import { stableId } from "../../../core/canonical.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { JsonSchema, Task } from "../../../core/task.ts";
-import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
+import {
+  type Check,
+  isParseFailure,
+  type ParseFailure,
+  type Verdict,
+  verdictFromChecks,
+} from "../../../core/verdict.ts";
 import { cappedList, firstFew } from "../common/answer-caps.ts";
+import { asListAnswer } from "../common/list-answer.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
+import { recordsPreset } from "../common/vgb-records.ts";
 import {
   behaviour,
   CANONICAL_CONFIGURATIONS,
@@ -13,12 +22,13 @@ import {
   SIDES,
   type SidePair,
 } from "./corners.ts";
+import { loadEdgesRecord } from "./original.ts";
 import {
   BEHAVIOUR_RULES,
   buildPrompt,
   CROSSED_SIDES,
   CURVE_RULES,
-  checkPromptOptions,
+  faithfulSquares,
   GEOMETRY,
 } from "./prompt-parts.ts";
 import { BAD, type Curve, MISSING, OK, renderPanels, type SquareDrawing } from "./render.ts";
@@ -62,13 +72,21 @@ export const MAX_SQUARES = 400;
 const MAX_PAIRS = 60;
 const MAX_PAIR_ENTRIES = 16;
 
-export const edgesAnswer = z.object({
-  squares: cappedList(
-    cappedList(cappedList(z.number().int(), MAX_PAIR_ENTRIES, "edge numbers in a pair"), MAX_PAIRS, "pairs"),
-    MAX_SQUARES,
-    "squares",
-  ),
-});
+/** Plumb's {"squares": [...]}, the original's bare list of lists of pairs, or its {"edges": [...]}. */
+export const edgesAnswer = z.preprocess(
+  (value) => asListAnswer(value, "squares", "edges"),
+  z.object({
+    squares: cappedList(
+      cappedList(
+        cappedList(z.number().int(), MAX_PAIR_ENTRIES, "edge numbers in a pair"),
+        MAX_PAIRS,
+        "pairs",
+      ),
+      MAX_SQUARES,
+      "squares",
+    ),
+  }),
+);
 export type EdgesAnswer = z.infer<typeof edgesAnswer>;
 
 const outputSchema: JsonSchema = {
@@ -197,7 +215,32 @@ function verifyAnswer(data: EdgesData, answer: EdgesAnswer): Verdict {
   return verdictFromChecks(checks, new Set(["edges.well_formed"]));
 }
 
-function promptLines(data: EdgesData): string[] {
+/**
+ * The original's information: the squares as label tuples with their corner order and edge
+ * numbering, the question which edges are guaranteed to connect, and a list of sorted pairs per
+ * square ([] when none is guaranteed, ambiguous squares included). No rule for finding them.
+ */
+function faithfulLines(data: EdgesData): string[] {
+  return [
+    ...faithfulSquares(data.squares),
+    "",
+    "For each square, in the order above, list the pairs of edges that are guaranteed to be connected.",
+    "Answer with a Python-style list holding one entry per square; each entry is a list of pairs [i, j] with i < j. When no connection is guaranteed (ambiguous squares included), the entry is [].",
+  ];
+}
+
+/**
+ * The original's pairs are often tuples inside lists (`[[], [(2, 3)]]`), where the JSON reader
+ * would take the inner `[]` for the answer. Reading the text with tuples written as lists first
+ * finds the whole list; the text as written is the fallback.
+ */
+function parseEdges(text: string): EdgesAnswer | ParseFailure {
+  const asLists = parseLooseAnswer(text.replace(/\(/g, "[").replace(/\)/g, "]"), edgesAnswer);
+  return isParseFailure(asLists) ? parseLooseAnswer(text, edgesAnswer) : asLists;
+}
+
+/** Plumb's first wording: the behaviour and curve rules used for grading are stated outright. */
+function explainedLines(data: EdgesData): string[] {
   const n = data.squares.length;
   return [
     `Enumerate edges: ${n} labelled square${n === 1 ? "" : "s"}.`,
@@ -248,20 +291,30 @@ function render(data: EdgesData, answer?: EdgesAnswer) {
 export const enumerateEdgesTask: Task<EdgesParams, EdgesData, EdgesAnswer> = {
   id: ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "For several corner-labelled unit squares, list the pairs of sides certainly joined by one interface curve, in each square's own edge numbering.",
   tags: ["axiomatic", "topology", "corner-labels"],
   params: edgesParams,
   levels,
+  presets: {
+    original: recordsPreset(
+      ID,
+      "The original's 8 VisGeomBench records (4 to 7 squares each, permuted corner orders and edge numberings), in its order.",
+      new URL("./original-edges.jsonl", import.meta.url),
+      (record) => loadEdgesRecord(ID, record, edgesData),
+    ),
+  },
   answer: edgesAnswer,
   data: edgesData,
   generate,
+  load: (record) => loadEdgesRecord(ID, record, edgesData),
   prompt(inst, opts = {}) {
-    checkPromptOptions(opts);
-    return buildPrompt(promptLines(inst.data), opts, outputSchema);
+    const variant = promptVariant(opts);
+    const lines = variant === "default" ? faithfulLines(inst.data) : explainedLines(inst.data);
+    return buildPrompt(lines, opts, outputSchema, variant);
   },
-  parse: (text) => parseJsonAnswer(text, edgesAnswer),
+  parse: parseEdges,
   verify: (inst, answer) => verifyAnswer(inst.data, answer),
   solve: (inst) => ({ answers: [solveAnswer(inst.data)], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),

@@ -89,7 +89,7 @@ describe("topology enumeration", () => {
     for (const text of [
       "no json here",
       '{"configurations": [[0, 1.5, 0, 1]]}',
-      '{"configs": []}',
+      '{"configs": [0, 1, 0, 1]}',
       '{"configurations": "[]"}',
     ]) {
       expect(isParseFailure(task.parse(text, inst))).toBe(true);
@@ -98,7 +98,7 @@ describe("topology enumeration", () => {
 
   it("states the corner order, the cap, and rejects unknown variants and shots", () => {
     const inst = make("level-7", "a");
-    const p = task.prompt(inst, { maxOutputTokens: 4096 });
+    const p = task.prompt(inst, { maxOutputTokens: 4096, variant: "explained" });
     const user = p.messages[1]!.content;
     expect(p.messages[0]!.role).toBe("system");
     expect(user).toContain("1. top-left\n2. top-right\n3. bottom-right\n4. bottom-left");

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { stableId } from "../../../core/canonical.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { JsonSchema, Task } from "../../../core/task.ts";
 import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
 import { cappedList, firstFew } from "../common/answer-caps.ts";
+import { asListAnswer } from "../common/list-answer.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
+import { recordsPreset } from "../common/vgb-records.ts";
 import {
   allLabellings,
   behaviour,
@@ -16,7 +19,8 @@ import {
   relabel,
   toCanonical,
 } from "./corners.ts";
-import { buildPrompt, CROSSED_SIDES, checkPromptOptions, GEOMETRY } from "./prompt-parts.ts";
+import { loadEnumerationRecord } from "./original.ts";
+import { buildPrompt, CROSSED_SIDES, GEOMETRY } from "./prompt-parts.ts";
 import { BAD, MISSING, OK, renderPanels, type SquareDrawing } from "./render.ts";
 import { cornerOrderSchema } from "./square.ts";
 
@@ -53,13 +57,17 @@ export type EnumerationData = z.infer<typeof enumerationData>;
 export const MAX_CONFIGURATIONS = 1000;
 const MAX_LABELS = 16;
 
-export const enumerationAnswer = z.object({
-  configurations: cappedList(
-    cappedList(z.number().int(), MAX_LABELS, "labels in a configuration"),
-    MAX_CONFIGURATIONS,
-    "configurations",
-  ),
-});
+/** Plumb's {"configurations": [...]}, the original's bare list of tuples, or its {"configs": [...]}. */
+export const enumerationAnswer = z.preprocess(
+  (value) => asListAnswer(value, "configurations", "configs"),
+  z.object({
+    configurations: cappedList(
+      cappedList(z.number().int(), MAX_LABELS, "labels in a configuration"),
+      MAX_CONFIGURATIONS,
+      "configurations",
+    ),
+  }),
+);
 export type EnumerationAnswer = z.infer<typeof enumerationAnswer>;
 
 const outputSchema: JsonSchema = {
@@ -170,7 +178,31 @@ function verifyAnswer(data: EnumerationData, answer: EnumerationAnswer): Verdict
   return verdictFromChecks(checks, new Set(["configs.well_formed"]));
 }
 
-function promptLines(data: EnumerationData): string[] {
+/**
+ * The original's information: the corner order, that boundaries may be any curves and only corner
+ * labels are seen, the number of classes, what must be guaranteed, the first-appearance renaming,
+ * and a Python list of 4-tuples as the answer. It does not say which configurations force it.
+ */
+function faithfulLines(data: EnumerationData): string[] {
+  const k = data.classes;
+  const goal =
+    k === 2
+      ? "regions of the 2 classes meet somewhere inside the square"
+      : "regions of all 3 classes meet at a point strictly inside the square";
+  return [
+    `A unit square's corners are taken in the order (${data.corners.join(", ")}). Each corner carries a class label, an integer 0, 1, 2, …. Inside the square, the regions of the classes may be bounded by any continuous curves: only the corner labels are observed.`,
+    "",
+    `Exactly ${k} different classes occur in or on the square.`,
+    "",
+    `List every configuration of corner labels (a 4-tuple, in the corner order above) that is enough to guarantee that ${goal}.`,
+    "Write configurations in canonical form: rename the labels by first appearance, reading the tuple left to right (the first label becomes 0, the next new label 1, and so on). Configurations that differ only by a renaming are the same; list each once.",
+    "",
+    "Answer with a Python-style list of 4-tuples and nothing else.",
+  ];
+}
+
+/** Plumb's first wording: the crossed-side rule that decides the answer is stated outright. */
+function explainedLines(data: EnumerationData): string[] {
   const k = data.classes;
   const goal =
     k === 2
@@ -239,20 +271,30 @@ function render(data: EnumerationData, answer?: EnumerationAnswer) {
 export const topologyEnumerationTask: Task<EnumerationParams, EnumerationData, EnumerationAnswer> = {
   id: ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "List every corner-label configuration of a unit square (in a given corner order, up to renaming) that forces an interface (2 classes) or a triple point (3 classes).",
   tags: ["axiomatic", "topology", "enumeration"],
   params: enumerationParams,
   levels,
+  presets: {
+    original: recordsPreset(
+      ID,
+      "The original's 10 VisGeomBench records (2 and 3 classes, ten corner orders), in its order.",
+      new URL("./original-enumeration.jsonl", import.meta.url),
+      (record) => loadEnumerationRecord(ID, record, enumerationData),
+    ),
+  },
   answer: enumerationAnswer,
   data: enumerationData,
   generate,
+  load: (record) => loadEnumerationRecord(ID, record, enumerationData),
   prompt(inst, opts = {}) {
-    checkPromptOptions(opts);
-    return buildPrompt(promptLines(inst.data), opts, outputSchema);
+    const variant = promptVariant(opts);
+    const lines = variant === "default" ? faithfulLines(inst.data) : explainedLines(inst.data);
+    return buildPrompt(lines, opts, outputSchema, variant);
   },
-  parse: (text) => parseJsonAnswer(text, enumerationAnswer),
+  parse: (text) => parseLooseAnswer(text, enumerationAnswer),
   verify: (inst, answer) => verifyAnswer(inst.data, answer),
   solve: (inst) => ({ answers: [solveAnswer(inst.data)], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),

@@ -1,8 +1,9 @@
 import type { JsonSchema, Message, Prompt, PromptOptions } from "../../../core/task.ts";
 import { tokenCapLines } from "../common/prompt-options.ts";
+import type { PromptVariant } from "../common/prompt-variant.ts";
+import type { Corner, Side } from "./corners.ts";
 
-export { checkPromptOptions } from "../common/prompt-options.ts";
-
+/** The system message of the explained variant, which states the rules the answer is graded by. */
 export const SYSTEM: Message = {
   role: "system",
   content:
@@ -34,7 +35,57 @@ export const CURVE_RULES = [
   "A square with no crossed side has no curve, and an ambiguous square has no guaranteed curve.",
 ].join("\n");
 
-export function buildPrompt(lines: string[], opts: PromptOptions, outputSchema: JsonSchema): Prompt {
+const FAITHFUL_SYSTEM: Message = {
+  role: "system",
+  content: "You reason about spatial problems exactly and answer in the format asked for.",
+};
+
+export function buildPrompt(
+  lines: string[],
+  opts: PromptOptions,
+  outputSchema: JsonSchema,
+  variant: PromptVariant = "explained",
+): Prompt {
   const content = [...lines, ...tokenCapLines(opts)].join("\n");
-  return { messages: [SYSTEM, { role: "user", content }], outputSchema };
+  const system = variant === "default" ? FAITHFUL_SYSTEM : SYSTEM;
+  return { messages: [system, { role: "user", content }], outputSchema };
+}
+
+interface ShownSquare {
+  corners: readonly Corner[];
+  labels: readonly number[];
+  /** `sides[i]` is the side called edge i. */
+  sides?: readonly Side[];
+}
+
+const tuple = (labels: readonly number[]) => `(${labels.join(", ")})`;
+const edgeNames = (sides: readonly Side[]) => sides.map((side, i) => `${side}=${i}`).join(", ");
+
+/**
+ * The squares as the original showed them: one tuple of corner labels per line, then the corner
+ * order (and edge numbering) they share. Squares with orders of their own state them on their line.
+ */
+export function faithfulSquares(squares: readonly ShownSquare[]): string[] {
+  const first = squares[0];
+  const key = (sq: ShownSquare) => `${sq.corners.join()}|${sq.sides?.join() ?? ""}`;
+  const head =
+    "Squares (each tuple gives the labels of the four corners; different integers are different classes):";
+  if (first && squares.every((sq) => key(sq) === key(first))) {
+    return [
+      head,
+      ...squares.map((sq) => tuple(sq.labels)),
+      "",
+      `Each square is a unit square, and its tuple lists the corners in the order (${first.corners.join(", ")}).`,
+      ...(first.sides ? [`The edges are numbered ${edgeNames(first.sides)}.`] : []),
+    ];
+  }
+  return [
+    head,
+    ...squares.map(
+      (sq) =>
+        `${tuple(sq.labels)}: corners in the order (${sq.corners.join(", ")})${sq.sides ? `; edges numbered ${edgeNames(sq.sides)}` : ""}`,
+    ),
+    "",
+    "Each square is a unit square.",
+  ];
 }

@@ -16,7 +16,7 @@ export const sideOrderSchema = z
 /** A square as shown: `labels[i]` is the label of corner `corners[i]`. */
 export const labelledSquareSchema = z.object({
   corners: cornerOrderSchema,
-  labels: z.array(z.number().int().min(0).max(3)).length(4),
+  labels: z.array(z.number().int().min(0).max(9)).length(4),
 });
 export type LabelledSquare = z.infer<typeof labelledSquareSchema>;
 
