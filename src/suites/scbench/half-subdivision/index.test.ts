@@ -48,7 +48,8 @@ describe("half-subdivision task", () => {
     for (const bad of [
       "no answer",
       '{"neighbours": "01"}',
-      '{"neighbors": ["01"]}',
+      '{"neighbors": "01"}',
+      '{"neighbors": [1, 0]}',
       '{"neighbours": [1, 0]}',
       "[1",
     ]) {
@@ -64,9 +65,9 @@ describe("half-subdivision task", () => {
     expect(task.params.safeParse({ dim: 2, cycle: "XZ" }).success).toBe(false);
   });
 
-  it("states the rules and the answer format in the prompt", () => {
+  it("states the rules and the answer format in the explained prompt", () => {
     const inst = make("3d-xxyz-depth8", "prompt");
-    const p = task.prompt(inst, { maxOutputTokens: 4000 });
+    const p = task.prompt(inst, { maxOutputTokens: 4000, variant: "explained" });
     const text = p.messages.map((m) => m.content).join("\n");
     expect(p.messages.map((m) => m.role)).toEqual(["system", "user"]);
     expect(text).toContain(`"${inst.data.target}"`);

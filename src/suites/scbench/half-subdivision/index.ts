@@ -1,7 +1,9 @@
 import { stableId } from "../../../core/canonical.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Task } from "../../../core/task.ts";
+import { recordsPreset } from "../common/vgb-records.ts";
 import { generateTree } from "./generate.ts";
+import { loadHalfSubdivision } from "./original.ts";
+import { parseNeighbours } from "./parse.ts";
 import { halfSubdivisionPrompt } from "./prompt.ts";
 import { renderHalfSubdivision } from "./render.ts";
 import {
@@ -58,12 +60,20 @@ const LEVELS: Record<string, Level> = {
 export const halfSubdivisionTask: Task<HalfSubdivisionParams, HalfSubdivisionData, HalfSubdivisionAnswer> = {
   id: ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "A unit square or cube is bisected recursively along a cycle of axes; list every leaf cell sharing a face of positive measure with a target leaf.",
   tags: ["axiomatic", "spatial", "geometry", "3d"],
   params: halfSubdivisionParams,
   levels: LEVELS,
+  presets: {
+    original: recordsPreset(
+      ID,
+      "The original's 17 VisGeomBench trees (6 squares, 11 cubes, depth 5 to 10), in its order.",
+      new URL("./original.jsonl", import.meta.url),
+      loadHalfSubdivision,
+    ),
+  },
   answer: halfSubdivisionAnswer,
   data: halfSubdivisionData,
 
@@ -76,9 +86,10 @@ export const halfSubdivisionTask: Task<HalfSubdivisionParams, HalfSubdivisionDat
     return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
   },
 
+  load: loadHalfSubdivision,
   level: (inst) => `${inst.data.dim}d-${inst.data.cycle.toLowerCase()}-depth${inst.data.maxDepth}`,
   prompt: (inst, opts) => halfSubdivisionPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, halfSubdivisionAnswer),
+  parse: parseNeighbours,
   verify: (inst, answer) => verifyNeighbours(inst.data, answer),
   solve: (inst) => ({ answers: [{ neighbours: neighbourhood(inst.data).neighbours }], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),

@@ -1,5 +1,6 @@
 import type { JsonSchema, Message, Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import type { HalfSubdivisionData } from "./schema.ts";
 import { AXIS_LETTERS, axisAt, boxOf, type Frame, unitsPerAxis } from "./tree.ts";
 
@@ -15,6 +16,11 @@ const SYSTEM: Message = {
   role: "system",
   content:
     "You solve spatial reasoning problems exactly and give your final answer in the JSON format asked for.",
+};
+
+const FAITHFUL_SYSTEM: Message = {
+  role: "system",
+  content: "You solve spatial reasoning problems exactly and answer in the format asked for.",
 };
 
 function gcd(a: number, b: number): number {
@@ -51,8 +57,44 @@ function example(frame: Frame): string {
   return `For example, the address "${address}" is found like this: ${steps.join("; ")}. So "${address}" is the box ${boxText(frame, address)}.`;
 }
 
+/** Every node of the tree (the leaves and their ancestors) in depth-first order, each indented by its depth. */
+export function treeDrawing(leaves: readonly string[]): string[] {
+  const nodes = new Set<string>([""]);
+  for (const leaf of leaves) for (let k = 1; k <= leaf.length; k++) nodes.add(leaf.slice(0, k));
+  return [...nodes].sort().map((n) => (n === "" ? "(root)" : `${"  ".repeat(n.length)}${n}`));
+}
+
+/**
+ * The original's information: the subdivision as a drawn tree of addresses, the repeating axis
+ * cycle, the target leaf, and the question (leaves sharing a face, in 2D a boundary segment), with
+ * a comma-separated list of labels as the answer. It does not explain addresses, give a worked
+ * example, list the box of a cell, or say that corner or edge contact does not count.
+ */
+function faithful(data: HalfSubdivisionData, opts: PromptOptions): string {
+  const solid = data.dim === 2 ? "square" : "cube";
+  const contact = data.dim === 2 ? "a boundary segment" : "a face";
+  return [
+    `A binary tree describes an axis-aligned half subdivision of the unit ${solid}. Each node's cell is cut into its two children by bisecting it along the axes of the repeating cycle ${[...data.cycle.toLowerCase()].join(" → ")}, one axis per level.`,
+    "",
+    "The tree, one node per line, each child indented under its parent:",
+    "```",
+    ...treeDrawing(data.leaves),
+    "```",
+    "",
+    `Target leaf: ${data.target}`,
+    "",
+    `List every leaf that shares ${contact} with the target. Answer with their labels as a comma-separated list (quotes optional).`,
+    ...tokenCapLines(opts),
+  ].join("\n");
+}
+
 export function halfSubdivisionPrompt(data: HalfSubdivisionData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  if (promptVariant(opts) === "default") {
+    return {
+      messages: [FAITHFUL_SYSTEM, { role: "user", content: faithful(data, opts) }],
+      outputSchema: OUTPUT_SCHEMA,
+    };
+  }
 
   const solid = data.dim === 2 ? "square" : "cube";
   const domain = data.dim === 2 ? "[0, 1] × [0, 1]" : "[0, 1] × [0, 1] × [0, 1]";

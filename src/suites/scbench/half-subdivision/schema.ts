@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cappedList } from "../common/answer-caps.ts";
+import { asListAnswer } from "../common/list-answer.ts";
 import { AXIS_LETTERS, isLeafSet } from "./tree.ts";
 
 /** Every axis of the dimension appears in the cycle, and no other axis does. */
@@ -79,14 +80,17 @@ const MAX_ADDRESS_LENGTH = 256;
 
 /**
  * Any strings are readable; whether they are addresses is for `verify` to judge. Unknown keys are
- * ignored.
+ * ignored. A bare list or the original's key "neighbors" is read too.
  */
-export const halfSubdivisionAnswer = z.object({
-  neighbours: cappedList(
-    z.string().max(MAX_ADDRESS_LENGTH, `an entry longer than ${MAX_ADDRESS_LENGTH} characters`),
-    MAX_NEIGHBOURS,
-    "neighbours",
-  ),
-});
+export const halfSubdivisionAnswer = z.preprocess(
+  (value) => asListAnswer(value, "neighbours", "neighbors"),
+  z.object({
+    neighbours: cappedList(
+      z.string().max(MAX_ADDRESS_LENGTH, `an entry longer than ${MAX_ADDRESS_LENGTH} characters`),
+      MAX_NEIGHBOURS,
+      "neighbours",
+    ),
+  }),
+);
 
 export type HalfSubdivisionAnswer = z.infer<typeof halfSubdivisionAnswer>;
