@@ -13,7 +13,11 @@ export const MAX_ANSWER_DEPTH = 64;
  * JSON.parse, and values nested deeper than MAX_ANSWER_DEPTH are refused before they are parsed.
  */
 export function parseJsonAnswer<T>(text: string, schema: ZodType<T>): T | ParseFailure {
-  const json = findJson(text);
+  return readJsonText(findJson(text), schema);
+}
+
+/** The answer in a JSON text findJson chose (undefined: none was found). */
+export function readJsonText<T>(json: string | undefined, schema: ZodType<T>): T | ParseFailure {
   if (json === undefined) return new ParseFailure("no JSON answer found in the reply");
   if (nestedDeeperThan(json, MAX_ANSWER_DEPTH)) {
     return new ParseFailure(`answer: nested more than ${MAX_ANSWER_DEPTH} levels deep`);

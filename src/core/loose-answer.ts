@@ -1,6 +1,6 @@
 import type { ZodType } from "zod";
 import { clip } from "./clip.ts";
-import { checkAnswer, fencedBlocks, findJson, parseJsonAnswer } from "./json-answer.ts";
+import { checkAnswer, fencedBlocks, findJson, readJsonText } from "./json-answer.ts";
 import { type PyValue, parsePythonLiteral, pyToJson } from "./python-literal/index.ts";
 import { ParseFailure } from "./verdict.ts";
 
@@ -25,7 +25,7 @@ export function parseLooseAnswer<T>(text: string, schema: ZodType<T>): T | Parse
     if (literal !== undefined)
       return literal instanceof ParseFailure ? literal : checkAnswer(literal.value, schema);
   }
-  const json = parseJsonAnswer(text, schema);
+  const json = readJsonText(span, schema);
   if (!(json instanceof ParseFailure)) return json;
   for (const candidate of literalCandidates(text, group)) {
     const literal = readLiteral(candidate);
