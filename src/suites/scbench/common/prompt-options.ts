@@ -7,6 +7,11 @@ export function checkPromptOptions(opts: PromptOptions): void {
   if (variant !== "default") {
     throw new InputError(`unknown prompt variant "${variant}" (only "default")`, { field: "variant" });
   }
+  checkNoShots(opts);
+}
+
+/** SCBench prompts have no worked examples. */
+export function checkNoShots(opts: PromptOptions): void {
   const shots = opts.shots ?? 0;
   if (shots !== 0)
     throw new InputError(`this task has no worked examples: shots must be 0, got ${shots}`, {

@@ -1,5 +1,6 @@
 import { InputError } from "../../../core/errors.ts";
 import type { PromptOptions } from "../../../core/task.ts";
+import { checkNoShots } from "./prompt-options.ts";
 
 /**
  * The SCBench prompt variants: "default" carries what the original's prompt said and no more;
@@ -16,10 +17,6 @@ export function promptVariant(opts: PromptOptions): PromptVariant {
       field: "variant",
     });
   }
-  const shots = opts.shots ?? 0;
-  if (shots !== 0)
-    throw new InputError(`this task has no worked examples: shots must be 0, got ${shots}`, {
-      field: "shots",
-    });
+  checkNoShots(opts);
   return variant as PromptVariant;
 }

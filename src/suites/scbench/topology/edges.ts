@@ -3,13 +3,7 @@ import { stableId } from "../../../core/canonical.ts";
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { JsonSchema, Task } from "../../../core/task.ts";
-import {
-  type Check,
-  isParseFailure,
-  type ParseFailure,
-  type Verdict,
-  verdictFromChecks,
-} from "../../../core/verdict.ts";
+import { type Check, type ParseFailure, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
 import { cappedList, firstFew } from "../common/answer-caps.ts";
 import { asListAnswer } from "../common/list-answer.ts";
 import { promptVariant } from "../common/prompt-variant.ts";
@@ -229,15 +223,8 @@ function faithfulLines(data: EdgesData): string[] {
   ];
 }
 
-/**
- * The original's pairs are often tuples inside lists (`[[], [(2, 3)]]`), where the JSON reader
- * would take the inner `[]` for the answer. Reading the text with tuples written as lists first
- * finds the whole list; the text as written is the fallback.
- */
-function parseEdges(text: string): EdgesAnswer | ParseFailure {
-  const asLists = parseLooseAnswer(text.replace(/\(/g, "[").replace(/\)/g, "]"), edgesAnswer);
-  return isParseFailure(asLists) ? parseLooseAnswer(text, edgesAnswer) : asLists;
-}
+/** The original's pairs are often tuples inside lists (`[[], [(2, 3)]]`): parseLooseAnswer reads them whole. */
+const parseEdges = (text: string): EdgesAnswer | ParseFailure => parseLooseAnswer(text, edgesAnswer);
 
 /** Plumb's first wording: the behaviour and curve rules used for grading are stated outright. */
 function explainedLines(data: EdgesData): string[] {
