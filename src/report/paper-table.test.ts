@@ -38,7 +38,10 @@ describe("buildPaperReport", () => {
   it("averages epochs per subtask, counts failures as 0, and sums subtasks into buckets as the paper does", () => {
     const r = buildPaperReport(table, run);
     const figure = (rows: typeof r.tasks, name: string) => rows.find((x) => x.name === name);
-    expect(figure(r.tasks, "Task A")).toMatchObject({ subtasks: 2, cells: { m: { percent: 75, delta: null } } });
+    expect(figure(r.tasks, "Task A")).toMatchObject({
+      subtasks: 2,
+      cells: { m: { percent: 75, delta: null } },
+    });
     expect(figure(r.tasks, "Task B")?.cells.m?.percent).toBe(50);
     expect(figure(r.tasks, "Task C")?.cells.m?.percent).toBeCloseTo(100 / 3);
     // Hard: (0.5 + 1 + 0 + 0) / 4 subtasks, not the mean of the two task figures.

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { runConstructionVerifier } from "../common/construction-check.ts";
 import { parsePythonLiteral } from "../../../core/python-literal/index.ts";
+import { runConstructionVerifier } from "../common/construction-check.ts";
 import { loadStarterRecords } from "./load.ts";
 import { genericMutants, intPaths, replacePath, targetedMutants } from "./mutations.ts";
 import { nativeVerifiers } from "./native/index.ts";
