@@ -43,6 +43,8 @@ export function evaluate(node: CsgNode): Manifold {
       return kernel.Manifold.cylinder(node.h, node.r1, node.r2, node.fn, node.center);
     case "sphere":
       return toManifold(triangulate(sphereMesh(node.r, node.fn)));
+    case "polyhedron":
+      return toManifold(triangulate({ vertices: node.points, faces: node.faces }));
     case "translate":
     case "rotate":
       return withKernel((keep) => {

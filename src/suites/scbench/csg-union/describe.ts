@@ -42,6 +42,8 @@ function primitiveWords(node: CsgNode): string {
     }
     case "sphere":
       return `a sphere of radius ${n(node.r)} with ${node.fn} facets, centred at the origin`;
+    case "polyhedron":
+      return `a polyhedron with vertices ${node.points.map(pt).join(", ")} and faces ${node.faces.map((f) => `[${f.join(", ")}]`).join(", ")} (vertex indices from 0)`;
     default:
       throw new Error(`not a primitive: ${node.op}`);
   }

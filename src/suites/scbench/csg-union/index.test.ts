@@ -108,7 +108,7 @@ describe("csg-union task", () => {
 
   it("accepts the prompt's example cube as a valid polyhedron", () => {
     const inst = make("case-1", "e");
-    const text = task.prompt(inst).messages[1]!.content;
+    const text = task.prompt(inst, { variant: "explained" }).messages[1]!.content;
     const example = task.parse(text.slice(text.lastIndexOf("for example a unit cube: ") + 25), inst);
     expect(isParseFailure(example)).toBe(false);
     expect(failing(inst, example as CsgAnswer)).toEqual(["volume.accuracy"]);
@@ -116,7 +116,7 @@ describe("csg-union task", () => {
 
   it("prompts describe shapes with numbers and state the rules", () => {
     const inst = make("case-8", "p");
-    const text = task.prompt(inst, { maxOutputTokens: 5000 }).messages[1]!.content;
+    const text = task.prompt(inst, { variant: "explained", maxOutputTokens: 5000 }).messages[1]!.content;
     expect(text).toContain("rotated 90° about the y axis");
     expect(text).toContain("COUNTER-CLOCKWISE");
     expect(text).toContain("OpenSCAD's polyhedron()");
@@ -131,7 +131,7 @@ describe("csg-union task", () => {
 
   it("answers past the size caps are unreadable, naming the field; the caps are in the prompt", () => {
     const inst = make("case-1", "caps");
-    const text = task.prompt(inst).messages[1]!.content;
+    const text = task.prompt(inst, { variant: "explained" }).messages[1]!.content;
     expect(text).toContain(
       "at most 20000 vertices, at most 256 vertices per face, and at most 60000 vertex indices",
     );

@@ -1,9 +1,10 @@
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
 import { stlBinary, triangulate, type Vec3 } from "../../../geometry/mesh.ts";
 import { referenceSolid } from "./csg.ts";
 import { generateCsg, referenceAnswer } from "./generate.ts";
+import { originalInstances } from "./original-cases.ts";
 import { csgPrompt } from "./prompt.ts";
 import { renderCsg } from "./render.ts";
 import {
@@ -25,18 +26,25 @@ const levels: Record<string, Partial<CsgParams>> = Object.fromEntries(
 export const csgUnionTask: Task<CsgParams, CsgData, CsgAnswer> = {
   id: TASK_ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Compute the CSG union (and differences) of faceted primitives described in words and answer with one closed polyhedron; scored by volume accuracy against the reference solid.",
   tags: ["constructive", "3d", "csg", "mesh"],
   params: csgParams,
   levels,
+  presets: {
+    original: {
+      description:
+        "The original's 22 CSG cases, from two overlapping cubes to a hollow box of six walls, in its order.",
+      instances: originalInstances,
+    },
+  },
   answer: answerSchema,
   data: dataSchema,
   generate: (params, rng) => generateCsg(params, rng),
-  level: (inst) => `case-${inst.data.case}`,
+  level: (inst) => (inst.data.case === null ? null : `case-${inst.data.case}`),
   prompt: (inst, opts) => csgPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, answerSchema),
+  parse: (text) => parseLooseAnswer(text, answerSchema),
   verify: (inst, answer) => verifyCsg(inst.data, answer),
   solve: (inst) => ({ answers: [referenceAnswer(inst.data.tree)], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),

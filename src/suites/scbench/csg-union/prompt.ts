@@ -1,6 +1,7 @@
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
 import { DEFAULT_LIMITS as L } from "../../../geometry/mesh-validity.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import { describeTree } from "./describe.ts";
 import { ANSWER_LIMITS, type CsgData } from "./schema.ts";
 import { FULL_MARKS_ACCURACY } from "./verify.ts";
@@ -36,12 +37,115 @@ const CONVENTIONS = [
   '- "rotated a° about the x axis" turns the solid counter-clockwise as seen looking from +x towards the origin (right-hand rule), likewise for y and z; a rotation [a, b, c] turns about x by a, then about y by b, then about z by c. Transformations apply in the order listed, to the primitive as described in its own frame.',
 ];
 
+/** The original's answer shape: vertices as {"xyz": [...]}, faces as {"vertex": [...]}, under "polyhedron". */
+export const originalOutputSchema: JsonSchema = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  additionalProperties: false,
+  required: ["polyhedron"],
+  properties: {
+    polyhedron: {
+      type: "object",
+      additionalProperties: false,
+      required: ["vertex", "faces"],
+      properties: {
+        vertex: {
+          type: "array",
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["xyz"],
+            properties: { xyz: { type: "array", items: { type: "number" } } },
+          },
+        },
+        faces: {
+          type: "array",
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["vertex"],
+            properties: { vertex: { type: "array", items: { type: "integer" } } },
+          },
+        },
+      },
+    },
+  },
+};
+
+const EXAMPLE_CUBE = {
+  polyhedron: {
+    vertex: [
+      [-1, -1, -1],
+      [1, -1, -1],
+      [1, 1, -1],
+      [-1, 1, -1],
+      [-1, -1, 1],
+      [1, -1, 1],
+      [1, 1, 1],
+      [-1, 1, 1],
+    ].map((xyz) => ({ xyz })),
+    faces: [
+      [3, 2, 1, 0],
+      [4, 5, 6, 7],
+      [0, 1, 5, 4],
+      [7, 6, 2, 3],
+      [3, 0, 4, 7],
+      [1, 2, 6, 5],
+    ].map((vertex) => ({ vertex })),
+  },
+};
+
+/**
+ * What the original said: the answer format shown on a cube of side 2, the shapes in words, that
+ * the answer is their union, and five requirements (outward normals, nothing inside, faces may have
+ * more than 4 vertices, no degenerate faces or redundant vertices, watertight). It did not list the
+ * checks one by one, the tolerances, the primitives' exact vertices or the scoring rule.
+ */
+function faithful(data: CsgData, opts: PromptOptions): Prompt {
+  const shapes = data.description ?? [...describeTree(data.tree), "", ROTATION_CONVENTION].join("\n");
+  const lines = [
+    "Polyhedra are written as JSON. A cube of side 2 centred at the origin, with 8 vertices and 6 four-sided faces, looks like this:",
+    "",
+    JSON.stringify(EXAMPLE_CUBE),
+    "",
+    "Using that format, solve this problem:",
+    "",
+    shapes,
+    "",
+    "Give one polyhedron that is the union of all the solids described above.",
+    "- Orient every face consistently so that its normal points outwards.",
+    "- Leave no geometry inside the polyhedron and no face passing through it.",
+    "- A face may have more than 4 vertices.",
+    "- Include no degenerate faces and no redundant vertices.",
+    "- An answer that is not watertight fails.",
+    ...tokenCapLines(opts),
+  ];
+  return {
+    messages: [
+      {
+        role: "system",
+        content: "You are a precise computational-geometry engine. Give the final answer as JSON.",
+      },
+      { role: "user", content: lines.join("\n") },
+    ],
+    outputSchema: originalOutputSchema,
+  };
+}
+
+/** Needed to read Plumb's own generated cases: which way a rotation turns. */
+const ROTATION_CONVENTION =
+  'Coordinates are right-handed with z up; "rotated a° about an axis" follows the right-hand rule, and rotations about x, y and z apply in the order listed.';
+
 export function csgPrompt(data: CsgData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  return promptVariant(opts) === "default" ? faithful(data, opts) : explained(data, opts);
+}
+
+/** Plumb's first wording: every check, its tolerance, the primitives' vertices and the scoring rule. */
+function explained(data: CsgData, opts: PromptOptions): Prompt {
   const lines = [
     `Compute this solid (${data.title}) and give it as one closed polyhedron:`,
     "",
-    ...describeTree(data.tree),
+    ...(data.description === undefined ? describeTree(data.tree) : [data.description]),
     "",
     ...CONVENTIONS,
     "",
