@@ -87,7 +87,7 @@ describe("voxel-projection task", () => {
   });
 
   it("prompt states the rules, the no-7 rule, the schema and the token cap", () => {
-    const plain = task.prompt(make("n6-v50", "q"));
+    const plain = task.prompt(make("n6-v50", "q"), { variant: "explained" });
     expect(plain.messages.map((m) => m.role)).toEqual(["system", "user"]);
     const text = plain.messages[1]!.content;
     expect(text).toContain("exactly 50 voxels");
@@ -95,7 +95,8 @@ describe("voxel-projection task", () => {
     expect(text).toContain("47 non-identity symmetries");
     expect(text).not.toContain("digit");
     expect(plain.outputSchema?.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
-    const no7 = task.prompt(make("n20-v500-no7", "q"), { maxOutputTokens: 4000 }).messages[1]!.content;
+    const no7 = task.prompt(make("n20-v500-no7", "q"), { variant: "explained", maxOutputTokens: 4000 })
+      .messages[1]!.content;
     expect(no7).toContain("digit 7");
     expect(no7).toContain("7, 17, 27");
     expect(no7).toContain("4000 output tokens");

@@ -1,6 +1,6 @@
 import { stableId } from "../../../core/canonical.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
-import type { Task } from "../../../core/task.ts";
+import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import type { Instance, Task } from "../../../core/task.ts";
 import { generateVoxelProjection } from "./generate.ts";
 import { voxelProjectionPrompt } from "./prompt.ts";
 import { renderVoxelProjection } from "./render.ts";
@@ -30,15 +30,31 @@ const levels: Record<string, Partial<VoxelProjectionParams>> = {
   "n20-v500-no7": { n: 20, voxels: 500, forbiddenSumDigit: 7 },
 };
 
+/** The original's subpasses in its order (6.py, `sizes`/`counts` in gradeAnswer; the digit rule on the sixth). */
+function originalInstances(): Instance<VoxelProjectionData>[] {
+  return Object.values(levels).map((level, i) => {
+    const params = voxelProjectionParams.parse(level);
+    const data: VoxelProjectionData = { ...params };
+    return { id: `${ID}/original/${i + 1}`, task: ID, params, seed: null, data };
+  });
+}
+
 export const voxelProjectionTask: Task<VoxelProjectionParams, VoxelProjectionData, VoxelProjectionAnswer> = {
   id: ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Voxel grid projection: place exactly V voxels in an N×N×N grid so that all three projections are full and no cube symmetry maps the set onto itself.",
   tags: ["constructive", "3d", "voxels", "symmetry"],
   params: voxelProjectionParams,
   levels,
+  presets: {
+    original: {
+      description:
+        "The original's 6 subpasses: 6³ with 50 voxels up to 24³ with 1000, then 20³ with 500 and no 7 in x+y+z.",
+      instances: originalInstances,
+    },
+  },
   answer: answerSchema,
   data: dataSchema,
 
@@ -55,7 +71,7 @@ export const voxelProjectionTask: Task<VoxelProjectionParams, VoxelProjectionDat
     return match?.[0] ?? null;
   },
   prompt: (inst, opts) => voxelProjectionPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, answerSchema),
+  parse: (text) => parseLooseAnswer(text, answerSchema),
   verify: (inst, answer) => verifyVoxelProjection(inst.data, answer),
   solve: (inst) => ({ answers: [solveVoxelProjection(inst.data)], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),

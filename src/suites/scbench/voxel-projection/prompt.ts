@@ -1,5 +1,6 @@
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import type { VoxelProjectionData } from "./schema.ts";
 
 export function outputSchema(data: VoxelProjectionData): JsonSchema {
@@ -18,8 +19,70 @@ export function outputSchema(data: VoxelProjectionData): JsonSchema {
   };
 }
 
+/** The original's answer shape: each voxel an object holding its [x, y, z] under "xyz". */
+export function originalOutputSchema(data: VoxelProjectionData): JsonSchema {
+  const coord = { type: "integer", minimum: 0, maximum: data.n - 1 };
+  const triple = {
+    type: "array",
+    minItems: 3,
+    maxItems: 3,
+    prefixItems: [coord, coord, coord],
+    items: false,
+  };
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    type: "object",
+    additionalProperties: false,
+    required: ["voxels"],
+    properties: {
+      voxels: {
+        type: "array",
+        items: {
+          type: "object",
+          additionalProperties: false,
+          required: ["xyz"],
+          properties: { xyz: triple },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * What the original said: the count, the side, solid projections onto all three planes, no trivial
+ * symmetry (rotation or reflection), where (0, 0, 0) is, and for one level the digit rule.
+ * It did not list the symmetries, the duplicate rule or the projection pairs one by one.
+ */
+function faithful(data: VoxelProjectionData, opts: PromptOptions): Prompt {
+  const { n, voxels, forbiddenSumDigit: digit } = data;
+  const lines = [
+    `Place ${voxels} voxels in a cubic grid with ${n} cells along each side so that the orthographic projection onto each of the three coordinate planes is completely filled (no gaps), and so that the shape has no trivial symmetry: no rotation or reflection may leave it unchanged.`,
+    "The cell (0, 0, 0) is the bottom-left one; indices grow upwards and to the right.",
+    ...(digit === null
+      ? []
+      : [`No voxel may have a coordinate sum x + y + z containing the digit ${digit}.`]),
+    "",
+    'Answer with one JSON object of the form {"voxels": [{"xyz": [x, y, z]}, ...]}.',
+    ...tokenCapLines(opts),
+  ];
+  return {
+    messages: [
+      {
+        role: "system",
+        content: "You construct exact geometric arrangements and give the final answer as JSON.",
+      },
+      { role: "user", content: lines.join("\n") },
+    ],
+    outputSchema: originalOutputSchema(data),
+  };
+}
+
 export function voxelProjectionPrompt(data: VoxelProjectionData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  return promptVariant(opts) === "default" ? faithful(data, opts) : explained(data, opts);
+}
+
+/** Plumb's first wording: the rules numbered, every symmetry spelled out, Plumb's answer shape. */
+function explained(data: VoxelProjectionData, opts: PromptOptions): Prompt {
   const { n, voxels, forbiddenSumDigit: digit } = data;
   const m = n - 1;
   const rules = [

@@ -39,9 +39,23 @@ export type Voxel = [number, number, number];
 /** Most voxels an answer may list: the largest cube's cells, and some repeats. */
 export const MAX_ANSWER_VOXELS = MAX_SIDE ** 3 + 1000;
 
+/**
+ * A voxel as Plumb asks for it, [x, y, z], or as the original's structured output had it,
+ * {"xyz": [x, y, z]} (also {"x": …, "y": …, "z": …}); the object forms become the triple.
+ */
+function asTriple(item: unknown): unknown {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) return item;
+  const o = item as Record<string, unknown>;
+  if (Object.hasOwn(o, "xyz")) return o.xyz;
+  if (Object.hasOwn(o, "x") && Object.hasOwn(o, "y") && Object.hasOwn(o, "z")) return [o.x, o.y, o.z];
+  return item;
+}
+
+const voxelSchema = z.preprocess(asTriple, z.tuple([z.int(), z.int(), z.int()]));
+
 /** Unknown keys are ignored. */
 export const answerSchema = z.object({
-  voxels: cappedList(z.tuple([z.int(), z.int(), z.int()]), MAX_ANSWER_VOXELS, "voxels"),
+  voxels: cappedList(voxelSchema, MAX_ANSWER_VOXELS, "voxels"),
 });
 export type VoxelProjectionAnswer = z.infer<typeof answerSchema>;
 
