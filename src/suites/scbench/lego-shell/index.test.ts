@@ -59,7 +59,7 @@ describe("lego-shell task", () => {
   });
 
   it("rejects out-of-range parameters", () => {
-    expect(task.params.safeParse({ inner: 40, outer: 60 }).success).toBe(false);
+    expect(task.params.safeParse({ inner: 40, outer: 58 }).success).toBe(false);
     expect(task.params.safeParse({ inner: 10, outer: 60 }).success).toBe(false);
   });
 
@@ -93,7 +93,7 @@ describe("lego-shell task", () => {
 
   it("prompts state the radii and the rules' numbers, and reject unknown options", () => {
     const inst = make("level-8", "q");
-    const p = task.prompt(inst, { maxOutputTokens: 5000 });
+    const p = task.prompt(inst, { variant: "explained", maxOutputTokens: 5000 });
     const text = p.messages[1]?.content ?? "";
     for (const s of [
       "150 mm",

@@ -1,5 +1,5 @@
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
-import type { Task } from "../../../core/task.ts";
+import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import type { Instance, Task } from "../../../core/task.ts";
 import { generateLegoShell, LEVEL_RADII } from "./generate.ts";
 import { legoShellPrompt } from "./prompt.ts";
 import { renderLegoShell } from "./render.ts";
@@ -13,6 +13,7 @@ import {
   type LegoShellParams,
   legoShellParams,
   PITCH,
+  shellVolume,
   TASK_ID,
 } from "./schema.ts";
 import { buildShell } from "./solve.ts";
@@ -33,15 +34,44 @@ export function referenceAnswer(data: LegoShellData): LegoShellAnswer {
   return { bricks: answer.bricks.map((b) => ({ ...b })) };
 }
 
+/** 2.py's testParams, (inner, outer) in cm. */
+const ORIGINAL_RADII_CM: [number, number][] = [
+  [4, 7],
+  [5, 8],
+  [6, 9],
+  [7, 10],
+  [9, 13],
+  [11, 15],
+  [13, 16],
+  [15, 17],
+];
+
+function originalInstances(): Instance<LegoShellData>[] {
+  return ORIGINAL_RADII_CM.map(([inner, outer], i) => ({
+    id: `${TASK_ID}/original/${i + 1}`,
+    task: TASK_ID,
+    params: { innerCm: inner, outerCm: outer },
+    seed: null,
+    data: { inner: inner * 10, outer: outer * 10, shellVolume: shellVolume(inner * 10, outer * 10) },
+  }));
+}
+
 export const legoShellTask: Task<LegoShellParams, LegoShellData, LegoShellAnswer> = {
   id: TASK_ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Build a hemispherical shell from 2×4 Lego bricks under stud, connection, overlap and stability rules; scored by IoU with the shell.",
   tags: ["constructive", "3d", "lego", "csg", "optimisation"],
   params: legoShellParams,
   levels: LEVEL_RADII,
+  presets: {
+    original: {
+      description:
+        "The original's 8 shells, inner–outer radius 4–7 cm up to 15–17 cm (2.py testParams), in its order.",
+      instances: originalInstances,
+    },
+  },
   answer: answerSchema,
   data: dataSchema,
   generate: (params, rng) => generateLegoShell(params, rng),
@@ -53,7 +83,7 @@ export const legoShellTask: Task<LegoShellParams, LegoShellData, LegoShellAnswer
     return match?.[0] ?? null;
   },
   prompt: (inst, opts) => legoShellPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, answerSchema),
+  parse: (text) => parseLooseAnswer(text, answerSchema),
   verify: (inst, answer) => verifyLegoShell(inst.data, answer),
   solve: (inst) => ({ answers: [referenceAnswer(inst.data)], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),

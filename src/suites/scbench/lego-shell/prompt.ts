@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import {
   answerSchema,
   BRICK_HEIGHT,
@@ -15,8 +16,70 @@ import {
 
 export const outputSchema = z.toJSONSchema(answerSchema);
 
+const cm = (mm: number) => String(mm / 10);
+
+/**
+ * What the original said: the brick's loose and assembled sizes and its 2 × 4 studs, a worked
+ * example of stacking, the radii in cm, that the score follows the volume difference from the ideal
+ * shell, that the build must stand (no overlaps, nothing floating, legal connections, no toppling),
+ * that ground bricks may face any way, and the answer as centroids in mm with a rotation in degrees.
+ * It did not state the rules' tolerances or the scoring formula.
+ */
+function faithful(data: LegoShellData, opts: PromptOptions): Prompt {
+  const lines = [
+    "You have as many Lego(tm) bricks as you like. A loose brick measures 31.8 mm × 15.8 mm × 11.4 mm; once assembled, studs and hollows interlock so that each brick takes up 32 mm × 16 mm × 9.6 mm. Each brick has 8 studs on top, in a 2 × 4 grid.",
+    "",
+    "Bricks click together. For instance, a brick with centroid [0, 0, 4.8] and rotation 90 stands on the ground centred above the origin; a second one with centroid [0, 0, 14.4] and rotation 180 sits on it, gripping 4 of its 8 studs; a third with centroid [24, 0, 24] and rotation 0 clicks onto 2 studs of the second and overhangs by 75%. Were the third at [22, 0, 24], its walls would land on two studs of the brick below, so it could not be built.",
+    "",
+    `Build something that looks like a hemispherical shell of inner radius ${cm(data.inner)} cm and outer radius ${cm(data.outer)} cm, centred at the origin (0, 0, 0).`,
+    "",
+    "No brick build can follow the curve exactly: the closer to the ideal shell, the better, judged by the difference in volume between the ideal shell and your bricks. The build must be possible in 3D: bricks may not overlap or hang in the air. A great answer has no holes or missing bricks.",
+    "",
+    "The bricks go straight onto a flat surface with no base plate, so bricks on the ground may face any direction and need not sit on a grid. Bricks joined to others must follow the real Lego(tm) connection rules, and the build must not topple.",
+    "",
+    'List the bricks: each one\'s centroid [x, y, z] in mm from the origin and its rotation in degrees, as {"bricks": [{"Centroid": [x, y, z], "RotationDegrees": r}, ...]}.',
+    ...tokenCapLines(opts),
+  ];
+  return {
+    messages: [
+      {
+        role: "system",
+        content: "You design Lego constructions with exact coordinates and give the final answer as JSON.",
+      },
+      { role: "user", content: lines.join("\n") },
+    ],
+    outputSchema: originalOutputSchema,
+  };
+}
+
+/** The original's answer shape. */
+export const originalOutputSchema = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  required: ["bricks"],
+  properties: {
+    reasoning: { type: "string" },
+    bricks: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["Centroid", "RotationDegrees"],
+        properties: {
+          Centroid: { type: "array", minItems: 3, maxItems: 3, items: { type: "number" } },
+          RotationDegrees: { type: "number" },
+        },
+      },
+    },
+  },
+};
+
 export function legoShellPrompt(data: LegoShellData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  return promptVariant(opts) === "default" ? faithful(data, opts) : explained(data, opts);
+}
+
+/** Plumb's first wording: every rule with its tolerance, the IoU formula and Plumb's brick form. */
+function explained(data: LegoShellData, opts: PromptOptions): Prompt {
   const { inner, outer } = data;
   const lines = [
     `Build a hemispherical shell out of standard 2×4 Lego bricks. The shell is the set of points at distance between ${inner} mm and ${outer} mm from the origin with z ≥ 0: a dome of outer radius ${outer} mm, hollowed out to radius ${inner} mm, standing on the ground plane z = 0 (z points up). Its volume is ${data.shellVolume.toFixed(0)} mm³.`,

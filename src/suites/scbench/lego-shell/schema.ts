@@ -23,7 +23,7 @@ export const legoShellParams = z
     /** Outer radius, mm. */
     outer: z.number().min(44).max(220).default(70),
   })
-  .refine((p) => p.outer - p.inner >= 24, { message: "outer must exceed inner by at least 24 mm" });
+  .refine((p) => p.outer - p.inner >= 20, { message: "outer must exceed inner by at least 20 mm" });
 export type LegoShellParams = z.infer<typeof legoShellParams>;
 
 export const dataSchema = z.object({
@@ -46,7 +46,50 @@ export const brickSchema = z.object({
   orientation: z.union([z.literal(0), z.literal(90)]),
 });
 export type Brick = z.infer<typeof brickSchema>;
-export const answerSchema = z.object({ bricks: z.array(brickSchema).max(MAX_BRICKS) });
+
+/** How far (in layers) an original centroid height may sit from a layer's middle. */
+const LAYER_SLACK = 1e-3;
+
+/**
+ * A brick as the original asked for it, {"Centroid": [x, y, z], "RotationDegrees": r} (the centre of
+ * the brick, turned r° about z), as Plumb's brick. Only turns by multiples of 90° have a Plumb form;
+ * anything else that names a Centroid is refused with the field named.
+ */
+function fromOriginalBrick(item: unknown, ctx: z.core.$RefinementCtx): unknown {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) return item;
+  const o = item as Record<string, unknown>;
+  if (!Object.hasOwn(o, "Centroid")) return item;
+  const refuse = (path: string, message: string) => {
+    ctx.addIssue({ code: "custom", path: [path], message });
+    return z.NEVER;
+  };
+  const c = o.Centroid;
+  const r = o.RotationDegrees;
+  if (!Array.isArray(c) || c.length !== 3 || !c.every((v) => typeof v === "number" && Number.isFinite(v)))
+    return refuse("Centroid", "Centroid must be three finite numbers [x, y, z]");
+  if (typeof r !== "number" || !Number.isFinite(r))
+    return refuse("RotationDegrees", "RotationDegrees must be a number");
+  const turns = Math.round(r / 90);
+  if (Math.abs(r / 90 - turns) > 1e-9)
+    return refuse(
+      "RotationDegrees",
+      "RotationDegrees must be a multiple of 90 (bricks at other angles are not supported yet)",
+    );
+  const [cx, cy, cz] = c as [number, number, number];
+  const layer = (cz - BRICK_HEIGHT / 2) / BRICK_HEIGHT;
+  if (Math.abs(layer - Math.round(layer)) > LAYER_SLACK)
+    return refuse(
+      "Centroid",
+      `Centroid z must be a layer's middle, ${BRICK_HEIGHT / 2} + n × ${BRICK_HEIGHT} mm`,
+    );
+  const along = turns % 2 === 0;
+  const [dx, dy] = along ? [BRICK_LONG / 2, BRICK_SHORT / 2] : [BRICK_SHORT / 2, BRICK_LONG / 2];
+  return { x: cx - dx, y: cy - dy, layer: Math.round(layer), orientation: along ? 0 : 90 };
+}
+
+export const answerSchema = z.object({
+  bricks: z.array(z.preprocess(fromOriginalBrick, brickSchema)).max(MAX_BRICKS),
+});
 export type LegoShellAnswer = z.infer<typeof answerSchema>;
 
 export const shellVolume = (inner: number, outer: number): number =>
