@@ -1,7 +1,8 @@
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateFluid } from "./generate.ts";
 import { GOALS, LEVEL_SIDES } from "./goals.ts";
+import { originalInstances, originalReference, verifyOriginal } from "./original.ts";
 import { fluidPrompt } from "./prompt.ts";
 import { renderFluid } from "./render.ts";
 import {
@@ -13,6 +14,7 @@ import {
   type FluidParams,
   fluidParams,
   LAYERS,
+  readableAnswerSchema,
   TASK_ID,
 } from "./schema.ts";
 import { referenceAnswer } from "./solve.ts";
@@ -28,7 +30,7 @@ const levels: Record<string, Partial<FluidParams>> = Object.fromEntries(
 export const fluidSimTask: Task<FluidParams, FluidData, FluidAnswer> = {
   id: TASK_ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Fluid simulation (earthworks): add and remove boxes of rock on a voxel terrain so that, after rock settles and rain falls, the water forms a required configuration (lake area, bodies, levels, depth, hidden lakes, exact volume).",
   tags: ["planning", "3d", "voxels", "simulation"],
@@ -37,15 +39,29 @@ export const fluidSimTask: Task<FluidParams, FluidData, FluidAnswer> = {
   answer: answerSchema,
   data: dataSchema,
   generate: (params, rng) => generateFluid(params, rng),
+  presets: {
+    original: {
+      description:
+        "The 11 subtasks of the SCBench original (23.py) on its flat worlds of side 16 to 64, graded by its simulator and scores.",
+      instances: originalInstances,
+    },
+  },
 
   level(inst) {
-    const { goalNumber, side } = inst.data;
+    const { goalNumber, side, original } = inst.data;
+    if (original) return null;
     return side === LEVEL_SIDES[goalNumber - 1] ? `goal-${goalNumber}` : null;
   },
   prompt: (inst, opts) => fluidPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, answerSchema),
-  verify: (inst, answer) => verifyFluid(inst.data, answer),
-  solve: (inst) => ({ answers: [referenceAnswer(inst.data)], complete: true }),
+  parse: (text) => parseLooseAnswer(text, readableAnswerSchema),
+  verify: (inst, answer) =>
+    inst.data.original ? verifyOriginal(inst.data, answer) : verifyFluid(inst.data, answer),
+  solve: (inst) => ({
+    answers: [
+      inst.data.original ? originalReference(inst.data.original.subtask) : referenceAnswer(inst.data),
+    ],
+    complete: true,
+  }),
   formatAnswer: (answer) => JSON.stringify(answer),
 
   randomAnswer(inst, rng) {

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import { describeGoal, describeScore } from "./goals.ts";
+import { originalPrompt } from "./original-prompt.ts";
 import { answerSchema, type FluidData, LAYERS, MAX_OPERATIONS } from "./schema.ts";
 
 export const outputSchema = z.toJSONSchema(answerSchema);
@@ -39,15 +41,25 @@ export function ruleLines(side: number): string[] {
 const heightRows = (data: FluidData): string[] =>
   data.heights.map((row, y) => `y=${String(y).padStart(2, " ")}: ${row.join("")}`);
 
+/**
+ * The original's subtasks get the original's information (and, explained, its exact rules and
+ * score). Plumb's own instances state Plumb's rules either way; the score formula, which the
+ * original never showed, only under "explained".
+ */
 export function fluidPrompt(data: FluidData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  const variant = promptVariant(opts);
+  if (data.original) return originalPrompt(data.original.subtask, variant, tokenCapLines(opts));
   const lines = [
     `Shape a voxel terrain with earthworks (adding and removing rock) so that after rainfall the water forms a required configuration.`,
     "",
     ...ruleLines(data.side),
     "",
     `Goal: ${describeGoal(data.goal)}`,
-    `Scoring: the answer passes only when the goal is met (score 1); otherwise ${describeScore(data.goal)}`,
+    ...(variant === "explained"
+      ? [
+          `Scoring: the answer passes only when the goal is met (score 1); otherwise ${describeScore(data.goal)}`,
+        ]
+      : []),
     "",
     `Terrain heights h(x, y): one row per y, the digit at position x (from x = 0 on the left) is the height of column (x, y):`,
     ...heightRows(data),

@@ -50,6 +50,11 @@ export const dataSchema = z.object({
   side: z.number().int().min(MIN_SIDE).max(MAX_SIDE),
   /** heights[y][x]: rock fills z = 0 … heights[y][x] − 1 of column (x, y). */
   heights: z.array(z.array(z.number().int().min(1).max(MAX_TERRAIN))),
+  /**
+   * Set on the SCBench original's subtasks (preset "original"): graded by the original's simulator
+   * and goal `subtask` of 23.py on its flat world; `goal` then only names Plumb's goal of that number.
+   */
+  original: z.object({ subtask: z.number().int().min(1).max(11) }).optional(),
 });
 export type FluidData = z.infer<typeof dataSchema>;
 
@@ -65,3 +70,27 @@ export type Earthwork = z.infer<typeof earthworkSchema>;
 const MAX_READ_OPERATIONS = 1000;
 export const answerSchema = z.object({ earthworks: z.array(earthworkSchema).max(MAX_READ_OPERATIONS) });
 export type FluidAnswer = z.infer<typeof answerSchema>;
+
+/** A box as the original's prompt asks for it: {"xyzMin": [...], "xyzMax": [...], "material": "Rock" | "Air"}. */
+const originalEarthworkSchema = z
+  .object({
+    xyzMin: triple,
+    xyzMax: triple,
+    material: z
+      .string()
+      .max(16)
+      .transform((m) => m.toLowerCase())
+      .pipe(z.enum(["air", "rock"], { error: 'material must be "Rock" or "Air"' })),
+  })
+  .transform((w): Earthwork => ({ material: w.material, min: w.xyzMin, max: w.xyzMax }));
+
+/** What `parse` reads: Plumb's boxes or the original's (any mix), and an optional "reasoning" text. */
+export const readableAnswerSchema = z.object({
+  earthworks: z
+    .array(
+      z.union([earthworkSchema, originalEarthworkSchema], {
+        error: "each earthwork needs material, min and max (or xyzMin, xyzMax and material)",
+      }),
+    )
+    .max(MAX_READ_OPERATIONS),
+});
