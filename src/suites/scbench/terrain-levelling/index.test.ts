@@ -83,9 +83,9 @@ describe("scbench/terrain-levelling", () => {
     expect(fresh).toEqual(first);
   });
 
-  it("prompt states the heightmap, the rules and the score formula", () => {
+  it("prompt (--variant explained) states the heightmap, the rules and the score formula", () => {
     const inst = instance(0);
-    const prompt = task.prompt(inst, {});
+    const prompt = task.prompt(inst, { variant: "explained" });
     const text = prompt.messages.map((m) => m.content).join("\n");
     expect(text).toContain(`[${inst.data.heights[0]?.map((v) => v.toFixed(2)).join(", ")}]`);
     expect(text).toContain("min(120, ⌈4 · depth⌉)");

@@ -1,12 +1,14 @@
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateTerrain, LEVEL_SIDES } from "./generate.ts";
+import { originalInstances } from "./original.ts";
 import { terrainPrompt } from "./prompt.ts";
 import { renderTerrain } from "./render.ts";
 import {
   answerSchema,
   dataSchema,
+  readableAnswerSchema,
   TASK_ID,
   type TerrainAnswer,
   type TerrainData,
@@ -23,7 +25,7 @@ const levels: Record<string, Partial<TerrainParams>> = Object.fromEntries(
 export const terrainLevellingTask: Task<TerrainParams, TerrainData, TerrainAnswer> = {
   id: TASK_ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Plan an ordered list of blasts on a Perlin heightmap; rubble is simulated with rigid-body physics, and the score is the growth of the largest flat region.",
   tags: ["planning", "physics", "terrain", "optimisation"],
@@ -32,9 +34,16 @@ export const terrainLevellingTask: Task<TerrainParams, TerrainData, TerrainAnswe
   answer: answerSchema,
   data: dataSchema,
   generate: (params, rng) => generateTerrain(params, rng),
+  presets: {
+    original: {
+      description:
+        "The 9 terrains of the SCBench original: its seed-42 Perlin heightmap generator at sides 16, 20, …, 48.",
+      instances: originalInstances,
+    },
+  },
   level: (inst) => Object.entries(LEVEL_SIDES).find(([, side]) => side === inst.data.side)?.[0] ?? null,
   prompt: (inst, opts) => terrainPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, answerSchema),
+  parse: (text) => parseLooseAnswer(text, readableAnswerSchema),
   verify: (inst, answer) => verifyTerrain(inst.data, answer),
   solve: (inst) => ({ answers: [{ blasts: inst.data.reference }], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),

@@ -1,5 +1,6 @@
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import {
   FLAT_TOLERANCE,
   MAX_BLASTS,
@@ -43,8 +44,65 @@ export const outputSchema: JsonSchema = {
   },
 };
 
+/**
+ * Default: what the original told the model (how blasted rock runs downhill, with a small worked
+ * case; that a steep hill above a large plain beats gentle slopes; the map; what flat means; the
+ * plan's form). "explained" adds the physics engine's constants, the score formula and the pass mark.
+ */
 export function terrainPrompt(data: TerrainData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  return promptVariant(opts) === "explained" ? explainedPrompt(data, opts) : faithfulPrompt(data, opts);
+}
+
+/** Heights as given: one decimal when no height has more (the original's maps), else two. */
+function heightRows(heights: readonly (readonly number[])[]): string[] {
+  const tenths = heights.every((row) => row.every((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9));
+  return heights.map((row) => row.map((v) => v.toFixed(tenths ? 1 : 2)).join(" "));
+}
+
+function faithfulPrompt(data: TerrainData, opts: PromptOptions): Prompt {
+  const n = data.side;
+  const lines = [
+    `You are levelling a ${n} × ${n} terrain so that a new city can be built on it.`,
+    "",
+    "You can drill into a cell to some depth and blast it: the rock down to that depth breaks up and the cell is lowered by that depth. The broken rock then rolls downhill. From the top of a hill it spreads evenly to all eight neighbours; on a slope it goes, in equal shares, to the neighbours lower than it, and it keeps rolling and splitting like this until it comes to rest.",
+    "For example, blasting 0.8 out of the middle of a 3 × 3 patch whose centre stands above all eight neighbours first lowers the centre by 0.8 and gives each neighbour 0.1; rock that lands on a neighbour which is itself higher than some of its own neighbours keeps going down towards them. The patch ends up less steep than before, though still not flat.",
+    "Where you blast matters: a steep hill left standing above a large flat plain is better than gentle slopes everywhere and no plain.",
+    "",
+    `The terrain's heights, one row per y from y = 0, the value for x = 0 first in each row (cell (x, y) is row y, position x):`,
+    ...heightRows(data.heights),
+    "",
+    `A region counts as flat when its cells are joined through side-neighbours whose heights differ by at most ${FLAT_TOLERANCE}.`,
+    "Plan the blasts — where (x and y, whole cell coordinates from 0), how deep to drill (z), and in what order — so that the terrain settles into the largest possible flat area for the city.",
+    "",
+    'Answer with JSON: {"blasts": [{"x": 3, "y": 5, "z": 1.5}, ...]}, in the order the blasts go off.',
+  ];
+  lines.push(...tokenCapLines(opts));
+  return {
+    messages: [{ role: "user", content: lines.join("\n") }],
+    outputSchema: originalOutputSchema,
+  };
+}
+
+/** The shape the original's structured output asked for: blasts with x, y and the drilling depth z. */
+export const originalOutputSchema: JsonSchema = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  additionalProperties: false,
+  required: ["blasts"],
+  properties: {
+    blasts: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["x", "y", "z"],
+        properties: { x: { type: "integer" }, y: { type: "integer" }, z: { type: "number" } },
+      },
+    },
+  },
+};
+
+function explainedPrompt(data: TerrainData, opts: PromptOptions): Prompt {
   const n = data.side;
   const cells = n * n;
   const rows = data.heights.map((row) => `[${row.map((v) => v.toFixed(2)).join(", ")}]`);

@@ -52,6 +52,18 @@ const MAX_READ_BLASTS = 10_000;
 export const answerSchema = z.object({ blasts: z.array(blastSchema).max(MAX_READ_BLASTS) });
 export type TerrainAnswer = z.infer<typeof answerSchema>;
 
+/** A blast as the original's prompt asks for it, with the drilling depth named z. */
+const originalBlastSchema = z
+  .object({ x: z.number(), y: z.number(), z: z.number() })
+  .transform((b): Blast => ({ x: b.x, y: b.y, depth: b.z }));
+
+/** What `parse` reads: Plumb's blasts ({x, y, depth}) or the original's ({x, y, z}), in any mix. */
+export const readableAnswerSchema = z.object({
+  blasts: z
+    .array(z.union([blastSchema, originalBlastSchema], { error: "each blast needs x, y and depth (or z)" }))
+    .max(MAX_READ_BLASTS),
+});
+
 /** ⌈4·depth⌉ spheres, at most 120. */
 export const sphereCount = (depth: number): number =>
   Math.min(MAX_SPHERES, Math.ceil(SPHERES_PER_DEPTH * depth - 1e-9));
