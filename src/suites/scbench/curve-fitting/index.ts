@@ -1,6 +1,7 @@
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateCurveFitting } from "./generate.ts";
+import { originalPreset } from "./original.ts";
+import { parseCurveFitting } from "./parse.ts";
 import { curveFittingPrompt } from "./prompt.ts";
 import { renderCurveFitting } from "./render.ts";
 import {
@@ -97,12 +98,13 @@ const levels: Record<string, Partial<CurveFittingParams>> = {
 export const curveFittingTask: Task<CurveFittingParams, CurveFittingData, CurveFittingAnswer> = {
   id: TASK_ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Polynomial curve fitting: write an arithmetic expression in x and y whose sign separates the two regions of a blob grid (text up to 40×40, an image beyond).",
   tags: ["constructive", "2d", "grid", "curve-fitting", "vision"],
   params: curveFittingParams,
   levels,
+  presets: { original: originalPreset },
   answer: curveFittingAnswer,
   data: curveFittingData,
   generate: generateCurveFitting,
@@ -116,9 +118,9 @@ export const curveFittingTask: Task<CurveFittingParams, CurveFittingData, CurveF
     );
     return match?.[0] ?? null;
   },
-  references: (inst) => [{ expression: inst.data.reference.expression }],
+  references: (inst) => (inst.data.reference ? [{ expression: inst.data.reference.expression }] : []),
   prompt: (inst, opts) => curveFittingPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, curveFittingAnswer),
+  parse: (text) => parseCurveFitting(text),
   verify: (inst, answer) => verifyCurveFitting(inst.data, answer),
 
   solve(inst) {

@@ -1,6 +1,7 @@
 import { svgToPng } from "../../../core/png.ts";
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import { MIN_SCORED_ACCURACY, PASS_ACCURACY } from "./cells.ts";
 import { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH } from "./expression.ts";
 import { imageScale, promptImageSvg } from "./render.ts";
@@ -17,8 +18,75 @@ export const outputSchema: JsonSchema = {
   properties: { expression: { type: "string", maxLength: MAX_EXPRESSION_LENGTH } },
 };
 
+/** The original's structured answer: the function's source, with optional reasoning before it. */
+export const functionOutputSchema: JsonSchema = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  additionalProperties: false,
+  required: ["reasoning", "function"],
+  properties: {
+    reasoning: { type: "string" },
+    function: { type: "string", maxLength: MAX_EXPRESSION_LENGTH + 100 },
+  },
+};
+
 export function curveFittingPrompt(data: CurveFittingData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  return promptVariant(opts) === "explained" ? explainedPrompt(data, opts) : faithfulPrompt(data, opts);
+}
+
+function gridImage(data: CurveFittingData): NonNullable<Prompt["images"]> {
+  const n = data.size;
+  const cell = imageScale(n);
+  return [
+    {
+      mediaType: "image/png",
+      data: svgToPng(promptImageSvg(data).svg),
+      alt: `${n}×${n} grid, ${cell} pixels per cell: black cells are class 1, white cells class 0`,
+    },
+  ];
+}
+
+/**
+ * What the original told the model: the grid ("#"/"." as text, black/white as an image above 40×40),
+ * the origin and axes, the sign rule, that a polynomial with cross terms will do, and the answer as
+ * a Python function of x and y built from arithmetic only. Not how it is graded.
+ */
+function faithfulPrompt(data: CurveFittingData, opts: PromptOptions): Prompt {
+  const n = data.size;
+  const asImage = n > TEXT_GRID_MAX;
+  const [on, off] = asImage ? ["black", "white"] : ["'#'", "'.'"];
+  const lines = [`This ${n}×${n} grid shows a partition of the plane into two regions:`, ""];
+  if (asImage) lines.push("(the grid is the attached image)");
+  else lines.push(...data.rows.map((row) => row.replaceAll("1", "#").replaceAll("0", ".")));
+  lines.push(
+    "",
+    "The top-left cell is (0, 0); x runs across and y runs down; coordinates are whole numbers.",
+    "",
+    `Find f(x, y) such that the cell at (x, y) is ${on} when f(x, y) > 0 and ${off} when f(x, y) <= 0.`,
+    "f may be a polynomial of any degree you like, cross terms such as x*y, x**2*y or x*y**2 included.",
+    "",
+    "Give f as a Python function def f(x, y) whose body is a single return statement, written with nothing " +
+      "but + - * /, ** for powers, parentheses, numbers and the integer coordinates x and y (and the words def " +
+      "and return). No type annotations, casts, conditionals, branches, extra variables or comments.",
+    "",
+    "For example:",
+    "",
+    "def f(x, y):",
+    "    return x**2 + 3*y**2 - 4*x*y - 145",
+    "",
+    'Answer with one JSON object {"reasoning": "<optional notes>", "function": "def f(x, y):\\n    return ..."}.',
+    ...tokenCapLines(opts),
+  );
+  const prompt: Prompt = {
+    messages: [{ role: "user", content: lines.join("\n") }],
+    outputSchema: functionOutputSchema,
+  };
+  if (asImage) prompt.images = gridImage(data);
+  return prompt;
+}
+
+/** Plumb's earlier wording: the grid as 1/0, the expression syntax and the grading rule spelled out. */
+function explainedPrompt(data: CurveFittingData, opts: PromptOptions): Prompt {
   const n = data.size;
   const asImage = n > TEXT_GRID_MAX;
   const cell = imageScale(n);
@@ -72,14 +140,6 @@ export function curveFittingPrompt(data: CurveFittingData, opts: PromptOptions =
     ],
     outputSchema,
   };
-  if (asImage) {
-    prompt.images = [
-      {
-        mediaType: "image/png",
-        data: svgToPng(promptImageSvg(data).svg),
-        alt: `${n}×${n} grid, ${cell} pixels per cell: black cells are class 1, white cells class 0`,
-      },
-    ];
-  }
+  if (asImage) prompt.images = gridImage(data);
   return prompt;
 }

@@ -75,7 +75,9 @@ export function renderCurveFitting(data: CurveFittingData, answer?: CurveFitting
   }
 
   let title = `Curve fitting ${n}×${n}: blue = class 1, x = column, y = row`;
-  let subtitle = `reference: degree ${data.reference.degree}, accuracy ${data.reference.accuracy.toFixed(4)}`;
+  let subtitle = data.reference
+    ? `reference: degree ${data.reference.degree}, accuracy ${data.reference.accuracy.toFixed(4)}`
+    : "no reference fit reaches a pass";
   if (answer) {
     const parsed = parseExpression(answer.expression);
     if (!parsed.ok) {

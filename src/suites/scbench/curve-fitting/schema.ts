@@ -31,12 +31,17 @@ export const curveFittingData = z
     size: z.int().min(4).max(160),
     /** Row y (top to bottom) as a string of cells x = 0 … size−1; "1" is class 1. */
     rows: z.array(gridRow),
-    /** The reference solver's answer and how well it does (generation keeps only passing ones). */
-    reference: z.object({
-      expression: z.string(),
-      accuracy: z.number().min(0).max(1),
-      degree: z.int().min(1),
-    }),
+    /**
+     * The reference solver's answer and how well it does: generation keeps only passing ones; the
+     * original preset holds null for a grid the solver cannot fit to a pass.
+     */
+    reference: z
+      .object({
+        expression: z.string(),
+        accuracy: z.number().min(0).max(1),
+        degree: z.int().min(1),
+      })
+      .nullable(),
   })
   .refine((d) => d.rows.length === d.size && d.rows.every((r) => r.length === d.size), {
     message: "rows must form a size × size grid",
