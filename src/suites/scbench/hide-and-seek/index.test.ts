@@ -81,9 +81,9 @@ describe("hide-and-seek task", () => {
     }
   });
 
-  it("states the rules and the output cap in the prompt, and rejects unknown options", () => {
+  it("the explained prompt states the rules and the output cap, and unknown options are refused", () => {
     const inst = make("200-people-w7", "p");
-    const p = task.prompt(inst, { maxOutputTokens: 5000 });
+    const p = task.prompt(inst, { variant: "explained", maxOutputTokens: 5000 });
     const user = p.messages[1]!.content;
     expect(p.messages[0]!.role).toBe("system");
     for (const s of ["(100, 100, 20)", "−3.5 ≤ x ≤ 3.5", "200", "≤ 30", "0.5 × 0.5", "5000 output tokens"]) {

@@ -1,7 +1,8 @@
 import { stableId } from "../../../core/canonical.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateScene, type HideParams, hideParams } from "./generate.ts";
+import { originalPreset } from "./original.ts";
+import { parseHiding } from "./parse.ts";
 import { hidePrompt } from "./prompt.ts";
 import { renderHiding } from "./render.ts";
 import { answerSchema, dataSchema, type HideAnswer, type HideData } from "./scene.ts";
@@ -23,12 +24,13 @@ const levels: Record<string, Partial<HideParams>> = {
 export const hideAndSeekTask: Task<HideParams, HideData, HideAnswer> = {
   id: ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Hide and seek: place a crowd of box-shaped people near a building so a sniper's eye sees none of them.",
   tags: ["constructive", "3d", "visibility", "packing"],
   params: hideParams,
   levels,
+  presets: { original: originalPreset },
   answer: answerSchema,
   data: dataSchema,
 
@@ -47,7 +49,7 @@ export const hideAndSeekTask: Task<HideParams, HideData, HideAnswer> = {
     return match?.[0] ?? null;
   },
   prompt: (inst, opts) => hidePrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, answerSchema),
+  parse: (text) => parseHiding(text),
   verify: (inst, answer) => verifyHiding(inst.data, answer),
 
   solve(inst) {

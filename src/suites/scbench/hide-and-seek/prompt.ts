@@ -1,5 +1,6 @@
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import { EPS } from "./geometry.ts";
 import type { HideData } from "./scene.ts";
 
@@ -18,8 +19,57 @@ export const outputSchema: JsonSchema = {
 
 const num = (v: number) => String(Math.round(v * 1e6) / 1e6);
 
+/** The original's structured answer: one {"xy": [x, y]} per person. */
+export const xyOutputSchema: JsonSchema = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  additionalProperties: false,
+  required: ["people"],
+  properties: {
+    people: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["xy"],
+        properties: { xy: { type: "array", minItems: 2, maxItems: 2, items: { type: "number" } } },
+      },
+    },
+  },
+};
+
 export function hidePrompt(data: HideData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  return promptVariant(opts) === "explained" ? explainedPrompt(data, opts) : faithfulPrompt(data, opts);
+}
+
+/**
+ * What the original told the model: the building, the sniper, the people's boxes and the four
+ * conditions, in words. Not how "hidden" is decided, the touching rules or the score.
+ */
+function faithfulPrompt(data: HideData, opts: PromptOptions): Prompt {
+  const w = num(data.building.width);
+  const pw = num(data.person.width);
+  const [sx, sy, sz] = data.sniper.map(num);
+  const lines = [
+    `A building stands at the origin, aligned with the axes: ${w} m wide, ${w} m deep and ` +
+      `${num(data.building.height)} m tall.`,
+    `A sniper at (${sx}, ${sy}, ${sz}) is watching the building.`,
+    "",
+    `Place a crowd of ${data.people} people, each an axis-aligned box of ${pw} × ${pw} × ` +
+      `${num(data.person.height)} m standing on the ground (z = 0), so that:`,
+    "- the building blocks the sniper's line of sight to every one of them;",
+    "- everyone stands on the ground;",
+    "- nobody overlaps the building or anyone else;",
+    `- nobody is more than ${num(data.maxDistance)} m from the centre of the building.`,
+    "",
+    'Answer with one JSON object {"people": [{"xy": [x, y]}, ...]}: the ground position of each person\'s centre.',
+    ...tokenCapLines(opts),
+  ];
+  return { messages: [{ role: "user", content: lines.join("\n") }], outputSchema: xyOutputSchema };
+}
+
+/** Plumb's earlier wording: exact extents, the visibility rule, the slack and the score. */
+function explainedPrompt(data: HideData, opts: PromptOptions): Prompt {
   const n = data.people;
   const a = num(data.building.width / 2);
   const r = num(data.person.width / 2);
