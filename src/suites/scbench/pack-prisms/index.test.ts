@@ -68,9 +68,9 @@ describe("pack-prisms task", () => {
       expect(isParseFailure(task.parse(text, inst))).toBe(true);
   });
 
-  it("prompts state the rules and reject unknown options", () => {
+  it("the explained prompt states the rules; unknown options are refused", () => {
     const inst = make("level-2", "q");
-    const p = task.prompt(inst, { maxOutputTokens: 1000 });
+    const p = task.prompt(inst, { variant: "explained", maxOutputTokens: 1000 });
     expect(p.messages[1]?.content).toContain("11 prism(s) of size 1 × 2 × 2");
     expect(p.messages[1]?.content).toContain("1000 output tokens");
     expect(() => task.prompt(inst, { variant: "x" })).toThrow();

@@ -1,6 +1,7 @@
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Task } from "../../../core/task.ts";
 import { buildData, generatePack, LEVEL_CLASSES } from "./generate.ts";
+import { originalPreset, originalReference } from "./original.ts";
+import { parsePack } from "./parse.ts";
 import { packPrompt } from "./prompt.ts";
 import { renderPack } from "./render.ts";
 import {
@@ -30,12 +31,13 @@ const levels: Record<string, Partial<PackParams>> = Object.fromEntries(
 export const packPrismsTask: Task<PackParams, PackData, PackAnswer> = {
   id: TASK_ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Pack rectangular prisms (any orthogonal orientation, no overlap) into the smallest bounding box; scored by packing efficiency.",
   tags: ["constructive", "3d", "packing", "optimisation"],
   params: packParams,
   levels,
+  presets: { original: originalPreset },
   answer: answerSchema,
   data: dataSchema,
   generate: (params, rng) => generatePack(params, rng),
@@ -46,9 +48,17 @@ export const packPrismsTask: Task<PackParams, PackData, PackAnswer> = {
     return match?.[0] ?? null;
   },
   prompt: (inst, opts) => packPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, answerSchema),
+  parse: (text) => parsePack(text),
   verify: (inst, answer) => verifyPack(inst.data, answer),
-  solve: (inst) => ({ answers: [buildData(inst.data.classes).reference], complete: true }),
+  references(inst) {
+    const stored = originalReference(inst);
+    return stored ? [stored] : [];
+  },
+  // The original's larger lists are beyond the search packer: their stored packings stand in.
+  solve: (inst) => ({
+    answers: [originalReference(inst) ?? buildData(inst.data.classes).reference],
+    complete: true,
+  }),
   formatAnswer: (answer) => JSON.stringify(answer),
 
   randomAnswer(inst, rng) {

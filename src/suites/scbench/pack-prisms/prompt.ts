@@ -1,5 +1,6 @@
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import type { PackData } from "./schema.ts";
 import { PASS_SCORE } from "./verify.ts";
 
@@ -22,8 +23,58 @@ export const outputSchema: JsonSchema = {
   },
 };
 
+const intTriple = { type: "array", minItems: 3, maxItems: 3, items: { type: "integer" } };
+/** The original's structured answer: one {"XyzMin", "XyzMax"} pair of corners per box. */
+export const xyzOutputSchema: JsonSchema = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  additionalProperties: false,
+  required: ["boxes"],
+  properties: {
+    boxes: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["XyzMin", "XyzMax"],
+        properties: { XyzMin: intTriple, XyzMax: intTriple },
+      },
+    },
+  },
+};
+
 export function packPrompt(data: PackData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  return promptVariant(opts) === "explained" ? explainedPrompt(data, opts) : faithfulPrompt(data, opts);
+}
+
+/** A class as the original listed it: the count, then the sides largest first. */
+const listed = (c: PackData["classes"][number]): string =>
+  `${c.count} prisms of ${[...c.size].sort((a, b) => b - a).join("x")}`;
+
+/**
+ * What the original told the model: the prisms, to be packed as tightly as possible with
+ * orthogonal turns, what a perfect packing is, and the answer as min/max corners per box. Not the
+ * total volume, the integer and overlap rules spelled out, or the score.
+ */
+function faithfulPrompt(data: PackData, opts: PromptOptions): Prompt {
+  const lines = [
+    "Here are some rectangular prisms:",
+    "",
+    ...data.classes.map(listed),
+    "",
+    "Pack them together so that they take up as little volume as possible, wasting as little space as you " +
+      "can: any empty space counts against you. Each prism may be turned to any orthogonal orientation.",
+    "A perfect packing is one whose enclosing bounding box has exactly the combined volume of the prisms.",
+    "",
+    "List every prism you packed by its minimum and maximum x, y, z corner coordinates, as one JSON object " +
+      '{"boxes": [{"XyzMin": [x1, y1, z1], "XyzMax": [x2, y2, z2]}, ...]} with integer coordinates.',
+    ...tokenCapLines(opts),
+  ];
+  return { messages: [{ role: "user", content: lines.join("\n") }], outputSchema: xyzOutputSchema };
+}
+
+/** Plumb's earlier wording: the total volume, the placement rules and the score spelled out. */
+function explainedPrompt(data: PackData, opts: PromptOptions): Prompt {
   const n = data.classes.reduce((s, c) => s + c.count, 0);
   const lines = [
     `Pack these ${n} rectangular prisms (total volume ${data.totalVolume}) into as small an axis-aligned bounding box as you can:`,
