@@ -29,9 +29,9 @@ const ATTEMPTS = 40;
 /** Longest stretch of loop removed in one carve (an even number of cells). */
 const MAX_CARVE = 6;
 
-/** Cell indices of a loop as [x, y] answer cells. */
-export function toAnswer(width: number, loop: readonly number[]): LoopAnswer {
-  return { loop: loop.map((i): Cell => [i % width, Math.floor(i / width)]) };
+/** Cell indices of a loop as [x, y] answer cells, numbered from `origin`. */
+export function toAnswer(width: number, loop: readonly number[], origin = 0): LoopAnswer {
+  return { loop: loop.map((i): Cell => [(i % width) + origin, Math.floor(i / width) + origin]) };
 }
 
 const adjacent = (width: number, a: number, b: number) =>

@@ -24,6 +24,10 @@ export const dataSchema = z
     height: z.int().min(1).max(MAX_SIDE),
     /** Blocked cells as [x, y], sorted row-major, no repeats. */
     blocked: z.array(cellSchema),
+    /** Where the prompt and the answer number cells from: 0 (Plumb's sets) or 1 (the original's). */
+    origin: z.union([z.literal(0), z.literal(1)]).optional(),
+    /** How the prompt shows the blocked cells: as a map (default) or as a list (two original subtasks). */
+    blockedShown: z.enum(["map", "list"]).optional(),
   })
   .superRefine((d, ctx) => {
     const seen = new Set<number>();
@@ -37,6 +41,12 @@ export const dataSchema = z
     });
   });
 export type LoopData = z.infer<typeof dataSchema>;
+
+/** The loop in 0-based cells, whatever numbering the instance uses. */
+export function zeroBasedLoop(data: LoopData, answer: LoopAnswer): Cell[] {
+  const o = data.origin ?? 0;
+  return o === 0 ? answer.loop : answer.loop.map(([x, y]): Cell => [x - o, y - o]);
+}
 
 /** The grid as flat arrays: `open[y * width + x]` is 1 for a free cell. */
 export interface Grid {
@@ -78,10 +88,10 @@ export function isSideAdjacent(a: Cell, b: Cell): boolean {
   return Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
 }
 
-/** ASCII map, one line per row, top row first: "." free, "#" blocked. */
-export function asciiMap(data: LoopData): string[] {
+/** ASCII map, one line per row, top row first: "." free, `blockedChar` blocked. */
+export function asciiMap(data: LoopData, blockedChar = "#"): string[] {
   const g = gridOf(data);
   return Array.from({ length: g.height }, (_, y) =>
-    Array.from({ length: g.width }, (_, x) => (g.open[y * g.width + x] ? "." : "#")).join(""),
+    Array.from({ length: g.width }, (_, x) => (g.open[y * g.width + x] ? "." : blockedChar)).join(""),
   );
 }

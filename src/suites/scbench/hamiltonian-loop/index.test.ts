@@ -104,9 +104,9 @@ describe("hamiltonian-loop task", () => {
     });
   });
 
-  it("prompts show the same blocked cells the verifier uses, the rules and the format", () => {
+  it("the explained prompt shows the same blocked cells the verifier uses, the rules and the format", () => {
     const inst = make("busy-12x12", "q");
-    const p = task.prompt(inst, { maxOutputTokens: 4096 });
+    const p = task.prompt(inst, { variant: "explained", maxOutputTokens: 4096 });
     expect(p.messages.map((m) => m.role)).toEqual(["system", "user"]);
     const text = p.messages[1]!.content;
     for (const line of asciiMap(inst.data)) expect(text).toContain(line);
@@ -114,7 +114,9 @@ describe("hamiltonian-loop task", () => {
     expect(text).toContain(`Free cells: ${gridOf(inst.data).freeCount}`);
     expect(text).toContain('{"loop": [[x, y]');
     expect(text).toContain("4096 output tokens");
-    expect(task.prompt(inst).messages[1]!.content).not.toContain("output tokens");
+    expect(task.prompt(inst, { variant: "explained" }).messages[1]!.content).not.toContain("output tokens");
+    const faithful = task.prompt(inst).messages[1]!.content;
+    for (const line of asciiMap(inst.data, "X")) expect(faithful).toContain(line);
     expect(p.outputSchema).toMatchObject({ type: "object", required: ["loop"] });
     expect(() => task.prompt(inst, { variant: "vision" })).toThrow(InputError);
     expect(() => task.prompt(inst, { shots: 1 })).toThrow(InputError);

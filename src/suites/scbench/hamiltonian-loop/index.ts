@@ -1,5 +1,4 @@
 import { stableId } from "../../../core/canonical.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateLayout, type LoopParams, loopParams, toAnswer } from "./generate.ts";
 import {
@@ -11,6 +10,8 @@ import {
   type LoopData,
   neighbours,
 } from "./grid.ts";
+import { originalPreset } from "./original.ts";
+import { parseLoopAnswer } from "./parse.ts";
 import { loopPrompt } from "./prompt.ts";
 import { renderLoop } from "./render.ts";
 import { findLoop } from "./solve.ts";
@@ -38,12 +39,13 @@ const levels: Record<string, Partial<LoopParams>> = {
 export const hamiltonianLoopTask: Task<LoopParams, LoopData, LoopAnswer> = {
   id: ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Hamiltonian loop: list a closed path of side-adjacent steps that visits every free cell of an obstructed grid exactly once.",
   tags: ["constructive", "2d", "grid", "hamiltonian-cycle", "path"],
   params: loopParams,
   levels,
+  presets: { original: originalPreset },
   answer: answerSchema,
   data: dataSchema,
 
@@ -62,12 +64,15 @@ export const hamiltonianLoopTask: Task<LoopParams, LoopData, LoopAnswer> = {
     return match?.[0] ?? null;
   },
   prompt: (inst, opts) => loopPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, answerSchema),
+  parse: (text) => parseLoopAnswer(text),
   verify: (inst, answer) => verifyLoop(inst.data, answer),
 
   solve(inst) {
     const { loop } = findLoop(gridOf(inst.data));
-    return { answers: loop === null ? [] : [toAnswer(inst.data.width, loop)], complete: loop !== null };
+    return {
+      answers: loop === null ? [] : [toAnswer(inst.data.width, loop, inst.data.origin)],
+      complete: loop !== null,
+    };
   },
 
   formatAnswer: (answer) => JSON.stringify(answer),
@@ -78,8 +83,9 @@ export const hamiltonianLoopTask: Task<LoopParams, LoopData, LoopAnswer> = {
     const free = Array.from(g.open.keys()).filter((i) => g.open[i]);
     const loop: Cell[] = [];
     let cur = free.length > 0 ? rng.pick(free) : 0;
+    const o = inst.data.origin ?? 0;
     for (let k = 0; k < g.freeCount; k++) {
-      loop.push([cur % g.width, Math.floor(cur / g.width)]);
+      loop.push([(cur % g.width) + o, Math.floor(cur / g.width) + o]);
       const steps = neighbours(g, cur);
       if (steps.length > 0) cur = rng.pick(steps);
     }

@@ -1,6 +1,6 @@
 import { escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
-import { type Cell, gridOf, isSideAdjacent, type LoopAnswer, type LoopData } from "./grid.ts";
+import { type Cell, gridOf, isSideAdjacent, type LoopAnswer, type LoopData, zeroBasedLoop } from "./grid.ts";
 import { verifyLoop } from "./verify.ts";
 
 const PAD = 16;
@@ -28,8 +28,8 @@ export function renderLoop(data: LoopData, answer?: LoopAnswer, title?: string):
 
   const inside = ([x, y]: Cell) => x >= 0 && y >= 0 && x < w && y < h;
   const visits = new Map<number, number>();
-  for (const c of answer?.loop ?? [])
-    if (inside(c)) visits.set(c[1] * w + c[0], (visits.get(c[1] * w + c[0]) ?? 0) + 1);
+  const drawn = answer === undefined ? [] : zeroBasedLoop(data, answer);
+  for (const c of drawn) if (inside(c)) visits.set(c[1] * w + c[0], (visits.get(c[1] * w + c[0]) ?? 0) + 1);
 
   for (let i = 0; i < w * h; i++) {
     const x = PAD + (i % w) * cell;
@@ -45,7 +45,7 @@ export function renderLoop(data: LoopData, answer?: LoopAnswer, title?: string):
   );
 
   if (answer) {
-    const loop = answer.loop;
+    const loop = drawn;
     const sw = Math.max(2, cell / 6);
     loop.forEach((a, i) => {
       const b = loop[(i + 1) % loop.length] as Cell;

@@ -1,11 +1,9 @@
 import type { Check, Verdict } from "../../../core/verdict.ts";
 import { verdictFromChecks } from "../../../core/verdict.ts";
-import { gridOf, isSideAdjacent, type LoopAnswer, type LoopData } from "./grid.ts";
+import { gridOf, isSideAdjacent, type LoopAnswer, type LoopData, zeroBasedLoop } from "./grid.ts";
 
 /** Cells outside the grid make the answer malformed rather than wrong. */
 const INVALID = new Set(["loop.in_bounds"]);
-
-const show = ([x, y]: readonly number[]) => `(${x}, ${y})`;
 
 function listed(items: string[], limit = 5): string {
   return items.length <= limit
@@ -13,10 +11,12 @@ function listed(items: string[], limit = 5): string {
     : `${items.slice(0, limit).join(", ")} and ${items.length - limit} more`;
 }
 
-/** The original grader's six checks, in its order, each reporting what broke. */
+/** The original grader's six checks, in its order, each reporting what broke (cells as the prompt numbers them). */
 export function verifyLoop(data: LoopData, answer: LoopAnswer): Verdict {
   const g = gridOf(data);
-  const loop = answer.loop;
+  const o = data.origin ?? 0;
+  const show = ([x, y]: readonly number[]) => `(${(x as number) + o}, ${(y as number) + o})`;
+  const loop = zeroBasedLoop(data, answer);
   const inside = (x: number, y: number) => x >= 0 && y >= 0 && x < g.width && y < g.height;
   const checks: Check[] = [];
 
