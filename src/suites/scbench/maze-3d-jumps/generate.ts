@@ -4,16 +4,21 @@ import type { Rng } from "../../../core/rng.ts";
 import type { MazeAnswer, MazeData } from "./maze.ts";
 import { verifyMaze } from "./verify.ts";
 
-/** Highest path height the constructor uses: its walls stand at 8 and 9, two above any path cell. */
+/**
+ * Highest route height of the usual construction: its walls stand at 8 and 9, two above any route
+ * cell. A or B higher than this (the original's B at 9) lets the route climb to 9 and walls are then
+ * chosen cell by cell (fillWalls).
+ */
 const PATH_TOP = 6;
+const TOP = 9;
 const TRIES = 60;
 
 export const mazeParams = z.object({
   size: z.int().min(5).max(40).default(5),
   minJumps: z.int().min(0).max(200).default(2),
-  /** Fixed heights of A and B; drawn from 0–6 when not given. */
-  startHeight: z.int().min(0).max(PATH_TOP).optional(),
-  endHeight: z.int().min(0).max(PATH_TOP).optional(),
+  /** Fixed heights of A and B (0–9); drawn from 0–6 when not given. */
+  startHeight: z.int().min(0).max(TOP).optional(),
+  endHeight: z.int().min(0).max(TOP).optional(),
 });
 export type MazeParams = z.infer<typeof mazeParams>;
 
@@ -47,6 +52,7 @@ function serpentine(size: number): [number, number][] {
  */
 export function constructMaze(data: MazeData, rng: Rng): MazeAnswer {
   const { size, minJumps, startHeight, endHeight } = data;
+  const top = Math.max(PATH_TOP, startHeight, endHeight);
   const order = serpentine(size);
   const last = order.length - 1;
   // A middle needs its take-off and landing in the same row, with room to climb to height 2 from A and B.
@@ -74,7 +80,7 @@ export function constructMaze(data: MazeData, rng: Rng): MazeAnswer {
     for (let k = visited.length - 2; k >= 0; k--) {
       const [lo, hi] = reach[k + 1] as [number, number];
       const slack = jumpAfter[k] ? 0 : 1;
-      reach[k] = [Math.max(lo - slack, low[k] as number), Math.min(hi + slack, PATH_TOP)];
+      reach[k] = [Math.max(lo - slack, low[k] as number), Math.min(hi + slack, top)];
     }
     const [lo0, hi0] = reach[0] as [number, number];
     if (startHeight < lo0 || startHeight > hi0) continue;
@@ -98,13 +104,55 @@ export function constructMaze(data: MazeData, rng: Rng): MazeAnswer {
     set(last, "B");
     const walls: [number, number][] = [];
     for (let r = 0; r < size; r++) for (let c = 0; c < size; c++) if (grid[r]?.[c] === "") walls.push([r, c]);
-    rng.shuffle(walls).forEach(([r, c], j) => {
-      (grid[r] as string[])[c] = j % 2 === 0 ? "8" : "9";
-    });
+    if (top === PATH_TOP) {
+      rng.shuffle(walls).forEach(([r, c], j) => {
+        (grid[r] as string[])[c] = j % 2 === 0 ? "8" : "9";
+      });
+    } else if (!fillWalls(grid, walls, startHeight, endHeight)) continue;
     const answer = { rows: transform(grid, rng.int(0, 7)) };
     if (verifyMaze(data, answer).passed) return answer;
   }
   throw new Error(`maze-3d-jumps: no maze built for ${JSON.stringify(data)}`);
+}
+
+/**
+ * Walls for a route that may climb above PATH_TOP, where no wall height stands 2 above every route
+ * cell. Walls lie in the odd rows, whose only other cell is a connector. Each wall, in row order,
+ * takes the least-used height that keeps it cut off from the route: at least 2 from each side
+ * neighbour that is not a wall, at least 2 above the cells over and under it when those are equal
+ * (so no jump crosses it), and never its row's connector height (so no jump lands on it). False when
+ * some wall has no such height.
+ */
+function fillWalls(grid: string[][], walls: readonly [number, number][], a: number, b: number): boolean {
+  const n = grid.length;
+  const isWall = new Uint8Array(n * n);
+  for (const [r, c] of walls) isWall[r * n + c] = 1;
+  const at = (r: number, c: number): number | undefined => {
+    if (r < 0 || r >= n || c < 0 || c >= n || isWall[r * n + c]) return undefined;
+    const ch = grid[r]?.[c] as string;
+    return ch === "A" ? a : ch === "B" ? b : Number(ch);
+  };
+  const used = new Array<number>(10).fill(0);
+  for (let i = 0; i < n * n; i++) {
+    const h = at(Math.floor(i / n), i % n);
+    if (h !== undefined) used[h] = (used[h] as number) + 1;
+  }
+  for (const [r, c] of walls) {
+    const up = at(r - 1, c);
+    const down = at(r + 1, c);
+    const near = [up, down, at(r, c - 1), at(r, c + 1)].filter((h) => h !== undefined);
+    const connectors = Array.from({ length: n }, (_, cc) => at(r, cc)).filter((h) => h !== undefined);
+    const ok = (v: number) =>
+      near.every((h) => Math.abs(h - v) >= 2) &&
+      !(up !== undefined && up === down && v < up) &&
+      !connectors.includes(v);
+    const options = Array.from({ length: 10 }, (_, v) => v).filter(ok);
+    if (options.length === 0) return false;
+    const v = options.reduce((best, x) => ((used[x] as number) < (used[best] as number) ? x : best));
+    used[v] = (used[v] as number) + 1;
+    (grid[r] as string[])[c] = String(v);
+  }
+  return true;
 }
 
 /** Greedily keeps the candidates (in the given order) not next to one already kept. */

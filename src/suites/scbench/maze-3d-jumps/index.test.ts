@@ -84,9 +84,9 @@ describe("maze-3d-jumps task", () => {
     expect(isParseFailure(task.parse('{"rows": ["A3202"]}', inst))).toBe(true);
   });
 
-  it("states the rules in a plain-text prompt and checks options", () => {
+  it("states the rules in a plain-text prompt (explained variant) and checks options", () => {
     const inst = make("size-10-jumps-4", "p");
-    const p = task.prompt(inst, { maxOutputTokens: 5000 });
+    const p = task.prompt(inst, { variant: "explained", maxOutputTokens: 5000 });
     expect(p.outputSchema).toBeUndefined();
     const text = p.messages[1]?.content ?? "";
     for (const s of ["10×10", "at least 4 jumps", "30%", "20%", "exactly one route", "5000 output tokens"])

@@ -3,6 +3,7 @@ import { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
 import { constructMaze, generateData, type MazeParams, mazeParams } from "./generate.ts";
 import { answerSchema, dataSchema, type MazeAnswer, type MazeData } from "./maze.ts";
+import { originalPreset } from "./original.ts";
 import { parseMaze } from "./parse.ts";
 import { mazePrompt } from "./prompt.ts";
 import { renderMaze } from "./render.ts";
@@ -26,12 +27,13 @@ const CELLS = "AB0123456789";
 export const maze3dJumpsTask: Task<MazeParams, MazeData, MazeAnswer> = {
   id: ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "3D maze with jumps: build a heightmap whose only route from A to B walks steps of ±1 and jumps over lower cells.",
   tags: ["planning", "3d", "grid", "maze", "heightmap", "text-answer"],
   params: mazeParams,
   levels,
+  presets: { original: originalPreset },
   answer: answerSchema,
   data: dataSchema,
 
