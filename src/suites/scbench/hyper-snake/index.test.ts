@@ -88,16 +88,18 @@ describe("hyper-snake task", () => {
     });
   });
 
-  it("prompt states the rules, data and format; rejects unknown options", () => {
+  it("the explained prompt states the rules, data and format; rejects unknown options", () => {
     const inst = make("2d-10x10-walls", "q");
-    const prompt = task.prompt(inst, { maxOutputTokens: 5000 });
+    const prompt = task.prompt(inst, { variant: "explained", maxOutputTokens: 5000 });
     const user = prompt.messages[1]?.content ?? "";
     expect(prompt.messages[0]?.role).toBe("system");
     expect(user).toContain(`Start: [${inst.data.start.join(",")}]`);
     expect(user).toContain("divided by 0.98");
     expect(user).toContain("5000 output tokens");
     expect(prompt.outputSchema).toBeDefined();
-    expect(task.prompt(make("2d-6x6", "q")).messages[1]?.content).not.toContain("0.98");
+    expect(task.prompt(make("2d-6x6", "q"), { variant: "explained" }).messages[1]?.content).not.toContain(
+      "0.98",
+    );
     expect(() => task.prompt(inst, { variant: "vision" })).toThrow(InputError);
     expect(() => task.prompt(inst, { shots: 2 })).toThrow(InputError);
   });

@@ -1,8 +1,9 @@
 import { stableId } from "../../../core/canonical.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Task } from "../../../core/task.ts";
 import { Box } from "./box.ts";
 import { generateSnake } from "./generate.ts";
+import { originalPreset } from "./original.ts";
+import { parseSnakeAnswer } from "./parse.ts";
 import { hyperSnakePrompt } from "./prompt.ts";
 import { renderSnake } from "./render.ts";
 import {
@@ -43,12 +44,13 @@ const sameParams = (a: HyperSnakeParams, b: HyperSnakeParams): boolean =>
 export const hyperSnakeTask: Task<HyperSnakeParams, HyperSnakeData, HyperSnakeAnswer> = {
   id: ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Hyper-snake: steer a growing snake by unit steps through a 2D–10D grid, avoiding walls, eating all food and covering the open cells.",
   tags: ["planning", "nd", "grid", "path"],
   params: hyperSnakeParams,
   levels,
+  presets: { original: originalPreset },
   answer: answerSchema,
   data: dataSchema,
 
@@ -66,7 +68,7 @@ export const hyperSnakeTask: Task<HyperSnakeParams, HyperSnakeData, HyperSnakeAn
     return match?.[0] ?? null;
   },
   prompt: (inst, opts) => hyperSnakePrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, answerSchema),
+  parse: (text) => parseSnakeAnswer(text),
   verify: (inst, answer) => verifySnake(inst.data, answer),
   solve: (inst) => ({ answers: [{ path: solveSnake(inst.data) }], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),

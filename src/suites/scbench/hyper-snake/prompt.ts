@@ -1,5 +1,6 @@
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
 import { field, fullCoverage } from "./rules.ts";
 import type { HyperSnakeData } from "./schema.ts";
 
@@ -17,15 +18,67 @@ export const outputSchema: JsonSchema = {
   },
 };
 
+/** The original's structured output: each cell of the path under "pos". */
+export const originalOutputSchema: JsonSchema = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  type: "object",
+  additionalProperties: false,
+  required: ["path"],
+  properties: {
+    path: {
+      type: "array",
+      minItems: 1,
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["pos"],
+        properties: { pos: { type: "array", items: { type: "integer", minimum: 0 } } },
+      },
+    },
+  },
+};
+
 const list = (points: number[][]): string =>
   points.length === 0 ? "none" : points.map((p) => `[${p.join(",")}]`).join(" ");
 
 export function hyperSnakePrompt(data: HyperSnakeData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  const explained = promptVariant(opts) === "explained";
+  const lines = explained ? explainedLines(data) : faithfulLines(data);
+  lines.push(...tokenCapLines(opts));
+  return {
+    messages: [
+      { role: "system", content: "You plan paths through grids exactly and give the final answer as JSON." },
+      { role: "user", content: lines.join("\n") },
+    ],
+    outputSchema: explained ? outputSchema : originalOutputSchema,
+  };
+}
+
+const cells = (points: number[][]): string => points.map((p) => `[${p.join(", ")}]`).join(", ");
+
+/** What the original said: the snake game in d dimensions, the obstacles, the food, and "as long as you can". */
+function faithfulLines(data: HyperSnakeData): string[] {
+  const d = data.shape.length;
+  return [
+    "This is hyper-snake: the snake game, where you steer a snake that must never run into itself, played in more dimensions.",
+    "",
+    `The snake lives in a ${d}-dimensional grid of size [${data.shape.join(", ")}]; a cell is written as ${d} coordinates, each counted from 0.`,
+    `Each move goes to a neighbouring cell along one of the ${d} dimensions. The snake may not enter a cell it has already visited, and may not move diagonally (change more than one coordinate at once).`,
+    "The game is over when the snake has nowhere left to move, leaves the grid, or runs into itself.",
+    ...(data.walls.length > 0 ? ["", `Keep clear of the obstacles at: ${cells(data.walls)}.`] : []),
+    ...(data.food.length > 0 ? ["", `Also collect the food at: ${cells(data.food)}.`] : []),
+    "",
+    `Give the snake's path as a list of cells, beginning with the start cell [${data.start.join(", ")}], and keep going for as long as you can.`,
+    'Answer with one JSON object {"path": [{"pos": [...]}, {"pos": [...]}, ...]}.',
+  ];
+}
+
+/** Plumb's earlier wording: the rules numbered as the verifier checks them, and the score formula. */
+function explainedLines(data: HyperSnakeData): string[] {
   const d = data.shape.length;
   const { box, open } = field(data);
   const hasWalls = data.walls.length > 0;
-  const lines = [
+  return [
     `Steer a snake through a ${d}-dimensional grid of shape ${data.shape.join(" × ")} (${box.size} cells).`,
     `A cell is a list of ${d} integers [x0, …, x${d - 1}] with 0 ≤ xi < (extent of axis i); the extents are ` +
       `[${data.shape.join(", ")}].`,
@@ -55,12 +108,4 @@ export function hyperSnakePrompt(data: HyperSnakeData, opts: PromptOptions = {})
     'Answer with one JSON object of the form {"path": [[x0, …], [x0, …], …]} listing every cell of the path in ' +
       `order, starting with [${data.start.join(",")}].`,
   ];
-  lines.push(...tokenCapLines(opts));
-  return {
-    messages: [
-      { role: "system", content: "You plan paths through grids exactly and give the final answer as JSON." },
-      { role: "user", content: lines.join("\n") },
-    ],
-    outputSchema,
-  };
 }
