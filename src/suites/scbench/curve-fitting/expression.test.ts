@@ -81,6 +81,17 @@ describe("expression parser", () => {
     expect(error("((x)")).toContain('missing ")"');
   });
 
+  it("reads a 2 850-character row-selector polynomial, as a stored answer of the original's runs has", () => {
+    const row = (k: number) =>
+      Array.from({ length: 16 }, (_, j) => j)
+        .filter((j) => j !== k)
+        .map((j) => (j === 0 ? "y**2" : `(y-${j})**2`))
+        .join("*");
+    const text = Array.from({ length: 16 }, (_, k) => `(${row(k)})*(2*x-15)*(43-2*x)`).join(" + ");
+    expect(text.length).toBeGreaterThan(2000);
+    expect(parseExpression(text).ok).toBe(true);
+  });
+
   it("caps length and nesting depth", () => {
     expect(error(`x${"+1".repeat(MAX_EXPRESSION_LENGTH)}`)).toContain("characters long");
     expect(

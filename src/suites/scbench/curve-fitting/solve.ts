@@ -1,5 +1,5 @@
 import { PASS_ACCURACY, tallyCells } from "./cells.ts";
-import { MAX_EXPRESSION_LENGTH, parseExpression } from "./expression.ts";
+import { parseExpression } from "./expression.ts";
 
 export interface Fit {
   expression: string;
@@ -202,6 +202,9 @@ function accuracyOf(rows: readonly string[], expression: string): number {
  * coefficients rounded to the fewest significant digits that keep it there. When no degree up
  * to maxDegree does, the best expression seen.
  */
+/** The solver keeps its references short, whatever longer answers the parser accepts. */
+const SOLVER_MAX_LENGTH = 2000;
+
 export function fitPolynomial(rows: readonly string[], opts: FitOptions): Fit {
   const target = opts.target ?? PASS_ACCURACY;
   const cells = trainingCells(rows);
@@ -210,13 +213,13 @@ export function fitPolynomial(rows: readonly string[], opts: FitOptions): Fit {
     const w = fitDegree(rows, cells, degree);
     const candidates = DIGITS.map((digits) => writeExpression(w, rows.length, degree, digits));
     // The most precise rounding within the length cap decides whether this degree is enough.
-    const precise = candidates.findLast((e) => e.length <= MAX_EXPRESSION_LENGTH);
+    const precise = candidates.findLast((e) => e.length <= SOLVER_MAX_LENGTH);
     if (precise === undefined) return undefined;
     const accuracy = accuracyOf(rows, precise);
     if (!best || accuracy > best.accuracy) best = { expression: precise, accuracy, degree };
     if (accuracy < target) return undefined;
     for (const expression of candidates) {
-      if (expression.length > MAX_EXPRESSION_LENGTH) continue;
+      if (expression.length > SOLVER_MAX_LENGTH) continue;
       const rounded = accuracyOf(rows, expression);
       if (rounded >= target) return { expression, accuracy: rounded, degree };
     }
