@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { hostileTexts } from "../../../../test/support/hostile.ts";
 import { Rng } from "../../../core/rng.ts";
@@ -154,21 +153,6 @@ describe("fluid-sim answers and prompts", () => {
       const parsed = task.parse(h.text, inst(1));
       if (isParseFailure(parsed) || h.expect !== "fail") continue;
       expect(verify(1, parsed).passed, h.name).toBe(false);
-    }
-  });
-
-  it("the stored gpt-5.2 answers get the score the original's grading code gives them", () => {
-    const lines = readFileSync(
-      new URL("../../../../test/fixtures/scbench/original-answers/fluid-sim.jsonl", import.meta.url),
-      "utf8",
-    )
-      .trim()
-      .split("\n")
-      .map((l) => JSON.parse(l) as { subtask: number; raw: string; originalScore: number });
-    for (const { subtask, raw, originalScore } of lines) {
-      const answer = task.parse(raw, inst(subtask));
-      if (isParseFailure(answer)) throw new Error(answer.message);
-      expect(verify(subtask, answer).score).toBeCloseTo(originalScore, 12);
     }
   });
 

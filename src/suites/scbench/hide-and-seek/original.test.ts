@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { hostileTexts } from "../../../../test/support/hostile.ts";
 import { isParseFailure } from "../../../core/verdict.ts";
@@ -6,20 +5,6 @@ import { hideAndSeekTask as task } from "./index.ts";
 
 const preset = task.presets!.original!;
 const instances = preset.instances();
-
-interface StoredAnswer {
-  subpass: number;
-  text: string;
-  originalScore: number;
-  originalExplanation: string;
-}
-const stored: StoredAnswer[] = readFileSync(
-  new URL("../../../../test/fixtures/scbench/original-answers/hide-and-seek.jsonl", import.meta.url),
-  "utf8",
-)
-  .split("\n")
-  .filter((line) => line.trim() !== "")
-  .map((line) => JSON.parse(line) as StoredAnswer);
 
 describe("hide and seek: the original preset", () => {
   it("holds the original's six crowds in its order, with 2 m people, identical on every call", () => {
@@ -103,19 +88,6 @@ describe("hide and seek: faithful prompt and answers", () => {
       const answer = task.parse(h.text, inst);
       if (isParseFailure(answer) || h.expect !== "fail") continue;
       expect(task.verify(inst, answer).passed, h.name).toBe(false);
-    }
-  });
-});
-
-describe("hide and seek: the original's stored answers", () => {
-  it("parse as written and pass exactly where the original found everyone hidden", () => {
-    expect(stored.length).toBeGreaterThanOrEqual(2);
-    for (const s of stored) {
-      const inst = instances[s.subpass]!;
-      const answer = task.parse(s.text, inst);
-      expect(isParseFailure(answer), s.text).toBe(false);
-      if (isParseFailure(answer)) continue;
-      expect(task.verify(inst, answer).passed, `subpass ${s.subpass}`).toBe(s.originalScore === 1);
     }
   });
 });

@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { hostileTexts } from "../../../../test/support/hostile.ts";
 import { isParseFailure } from "../../../core/verdict.ts";
@@ -57,14 +56,10 @@ describe("terrain-levelling original preset", () => {
 
 describe("terrain-levelling answers and prompts", () => {
   it("reads the original's blasts ({'x', 'y', 'z'}, a Python literal) with z as the depth", () => {
-    const line = readFileSync(
-      new URL("../../../../test/fixtures/scbench/original-answers/terrain-levelling.jsonl", import.meta.url),
-      "utf8",
-    ).trim();
-    const { raw } = JSON.parse(line) as { raw: string };
+    const raw = "{'blasts': [{'x': 5, 'y': 12, 'z': 2.2}, {'x': 12, 'y': 12, 'z': 1.5}]}";
     const answer = task.parse(raw, inst(1));
     if (isParseFailure(answer)) throw new Error(answer.message);
-    expect(answer.blasts).toHaveLength(12);
+    expect(answer.blasts).toHaveLength(2);
     expect(answer.blasts[0]).toEqual({ x: 5, y: 12, depth: 2.2 });
     expect(task.parse('{"blasts": [{"x": 5, "y": 12, "depth": 2.2}]}', inst(1))).toEqual({
       blasts: [{ x: 5, y: 12, depth: 2.2 }],
