@@ -78,9 +78,9 @@ describe("tetra-shadow task", () => {
       expect(isParseFailure(task.parse(text, inst))).toBe(true);
   });
 
-  it("prompts state the tetrahedron, the convention, the target and every number", () => {
+  it("explained prompts state the tetrahedron, the convention, the target and every number", () => {
     const inst = make("level-12", "q");
-    const p = task.prompt(inst, { maxOutputTokens: 1000 });
+    const p = task.prompt(inst, { variant: "explained", maxOutputTokens: 1000 });
     const text = p.messages[1]?.content ?? "";
     for (const s of [
       "(1, 1, 1), (1, −1, −1), (−1, 1, −1), (−1, −1, 1)",

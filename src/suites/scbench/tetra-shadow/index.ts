@@ -1,8 +1,9 @@
 import { canonicalJson } from "../../../core/canonical.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateTetraShadow, LEVELS } from "./generate.ts";
+import { originalInstances } from "./original.ts";
+import { parseTetraAnswer, toOriginal } from "./parse.ts";
 import { tetraPrompt } from "./prompt.ts";
 import { renderTetraShadow } from "./render.ts";
 import {
@@ -15,13 +16,14 @@ import {
   tetraParams,
 } from "./schema.ts";
 import { solveTetraShadow } from "./solve.ts";
+import { solveOriginal } from "./solve-original.ts";
 import { axisAngle, type Quat } from "./tetra.ts";
 import { verifyTetraShadow } from "./verify.ts";
 
 export const tetraShadowTask: Task<TetraParams, TetraData, TetraAnswer> = {
   id: TASK_ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Tetrahedra shadow projection: place regular tetrahedra (position + unit quaternion) so that the union of their XY shadows matches a target 2D shape, without intersecting in 3D.",
   tags: ["constructive", "3d", "projection", "quaternions"],
@@ -30,16 +32,26 @@ export const tetraShadowTask: Task<TetraParams, TetraData, TetraAnswer> = {
   answer: answerSchema,
   data: dataSchema,
   generate: (params, rng) => generateTetraShadow(params, rng),
+  presets: {
+    original: {
+      description:
+        "The paper's 20 subtasks (SCBench 4.py): its targets in its order, its tetrahedron of edge 1 turned about a vertex, its answer format and its score (covered / target, one penalty, less half the difference, renormalised per subtask).",
+      instances: originalInstances,
+    },
+  },
 
   level(inst) {
     const key = canonicalJson(inst.params);
     return Object.entries(LEVELS).find(([, p]) => canonicalJson(p) === key)?.[0] ?? null;
   },
   prompt: (inst, opts) => tetraPrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, answerSchema),
+  parse: (text, inst) => parseTetraAnswer(text, inst.data),
   verify: (inst, answer) => verifyTetraShadow(inst.data, answer),
-  solve: (inst) => ({ answers: [solveTetraShadow(inst.data)], complete: true }),
-  formatAnswer: (answer) => JSON.stringify(answer),
+  solve: (inst) => ({
+    answers: [inst.data.original ? solveOriginal(inst.data) : solveTetraShadow(inst.data)],
+    complete: true,
+  }),
+  formatAnswer: (answer, inst) => JSON.stringify(inst.data.original ? toOriginal(answer) : answer),
 
   randomAnswer(inst, rng) {
     const pts = inst.data.rings[0] ?? [];

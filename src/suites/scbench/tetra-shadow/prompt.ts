@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "../common/prompt-options.ts";
+import { tokenCapLines } from "../common/prompt-options.ts";
+import { promptVariant } from "../common/prompt-variant.ts";
+import { originalPrompt, TETRA_SYSTEM } from "./prompt-original.ts";
 import {
   answerSchema,
   INTERSECTION_PENALTY,
@@ -33,10 +35,43 @@ function describeTarget(data: TetraData): string[] {
   return lines;
 }
 
+/**
+ * The default says what the original's prompt said of its own task — the solid, the pose, the
+ * target, that stray shadow, non-unit quaternions and intersections cost score — plus Plumb's
+ * count limit; `explained` adds the shadow shapes a pose gives and the exact scoring rule.
+ */
 export function tetraPrompt(data: TetraData, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  const variant = promptVariant(opts);
+  if (data.original) return originalPrompt(data, variant, opts);
+  const lines = variant === "explained" ? explainedLines(data) : defaultLines(data);
+  return {
+    messages: [
+      { role: "system", content: TETRA_SYSTEM },
+      { role: "user", content: [...lines, ...tokenCapLines(opts)].join("\n") },
+    ],
+    outputSchema,
+  };
+}
+
+function defaultLines(data: TetraData): string[] {
   const e = num(data.edgeLength);
-  const lines = [
+  return [
+    "Arrange regular tetrahedra in 3D so that their shadow, cast straight down along z onto the XY plane, covers a target 2D shape.",
+    "",
+    ...describeTarget(data),
+    "",
+    `Every tetrahedron is the same regular tetrahedron of edge length ${e}. In its own frame its centroid is at the origin and its vertices are (1, 1, 1), (1, −1, −1), (−1, 1, −1), (−1, −1, 1).`,
+    "Each one gets a position [x, y, z] and a unit quaternion [w, x, y, z] (Hamilton convention, applied as v' = q v q*). The rotation turns the tetrahedron about its CENTROID, and the turned tetrahedron is then moved so that its centroid is at the position.",
+    `Use between 1 and ${data.maxCount} tetrahedra; more than ${data.maxCount} scores 0.`,
+    "Score is lost for shadow outside the target, for target area the shadow leaves uncovered, for quaternions that are not unit length, and for tetrahedra that intersect each other.",
+    "",
+    'Answer with one JSON object {"tetrahedra": [{"position": [x, y, z], "quaternion": [w, x, y, z]}, ...]}.',
+  ];
+}
+
+function explainedLines(data: TetraData): string[] {
+  const e = num(data.edgeLength);
+  return [
     "Arrange regular tetrahedra in 3D so that their shadow — the orthographic projection along z onto the XY plane — matches a target 2D shape.",
     "",
     ...describeTarget(data),
@@ -56,16 +91,5 @@ export function tetraPrompt(data: TetraData, opts: PromptOptions = {}): Prompt {
     `5. Coverage score = min(1, accuracy / ${data.bar}). Final score = coverage score × the penalties of rules 2 and 3. The answer passes when accuracy ≥ ${data.bar} and neither penalty applies.`,
     "",
     'Answer with one JSON object {"tetrahedra": [{"position": [x, y, z], "quaternion": [w, x, y, z]}, ...]}.',
-    ...tokenCapLines(opts),
   ];
-  return {
-    messages: [
-      {
-        role: "system",
-        content: "You solve 3D geometry construction puzzles precisely and give the final answer as JSON.",
-      },
-      { role: "user", content: lines.join("\n") },
-    ],
-    outputSchema,
-  };
 }

@@ -1,9 +1,10 @@
 import { escapeXml, svgDocument } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { IsoCamera, shade } from "../../../geometry/isometric.ts";
+import { bodyVertices } from "./bodies.ts";
 import { type CoveragePolygons, coverage } from "./coverage.ts";
 import type { TetraAnswer, TetraData } from "./schema.ts";
-import { type Quat, quatNorm, shadow, type Vec2, type Vec3, worldVertices } from "./tetra.ts";
+import { quatNorm, shadow, type Vec2, type Vec3 } from "./tetra.ts";
 import { verifyTetraShadow } from "./verify.ts";
 
 const PANEL = 380;
@@ -126,14 +127,16 @@ export function renderTetraShadow(data: TetraData, answer?: TetraAnswer): SvgRen
     const usable = answer.tetrahedra.filter(
       (t) => [...t.position, ...t.quaternion].every(Number.isFinite) && quatNorm(t.quaternion) > 1e-6,
     );
-    bodies = usable.map((t) => worldVertices(data.edgeLength, t.position, t.quaternion as Quat));
+    bodies = usable.map((t) => bodyVertices(data, t));
     shadows = bodies.map(shadow);
     polys = { missed: [], excess: [], union: [] };
     const cov = coverage(data.rings, shadows, polys);
     const verdict = verifyTetraShadow(data, answer);
     const failed = verdict.checks.filter((c) => !c.ok).map((c) => c.name);
     caption =
-      `score ${verdict.score.toFixed(4)}, accuracy ${cov.accuracy.toFixed(4)} (bar ${data.bar}), ${answer.tetrahedra.length}/${data.maxCount} tetrahedra` +
+      (data.original
+        ? `score ${verdict.score.toFixed(4)} (the original's rule; renormalised by ${data.bar}), ${answer.tetrahedra.length} tetrahedra`
+        : `score ${verdict.score.toFixed(4)}, accuracy ${cov.accuracy.toFixed(4)} (bar ${data.bar}), ${answer.tetrahedra.length}/${data.maxCount} tetrahedra`) +
       (failed.length > 0 ? ` — fails: ${failed.join(", ")}` : " — passes");
   }
   const width = answer ? 2 * PANEL : PANEL;

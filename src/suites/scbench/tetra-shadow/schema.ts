@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORIGINAL_SHAPES } from "./original-shapes.ts";
 import { SHAPES } from "./shapes.ts";
 
 export const TASK_ID = "scbench/tetra-shadow";
@@ -21,8 +22,16 @@ export const tetraParams = z.object({
 export type TetraParams = z.infer<typeof tetraParams>;
 
 const point2 = z.tuple([z.number(), z.number()]);
+/** Present on the original's subtasks (SCBench 4.py): they keep its tetrahedron, answer format and score. */
+export const originalSubtaskSchema = z.object({
+  /** 0-based, as the original numbers its subpasses. */
+  subpass: z.number().int().min(0),
+  /** The target in words, as the original's prompt gives it (it gives no coordinates). */
+  target: z.string().min(1),
+});
+export type OriginalSubtask = z.infer<typeof originalSubtaskSchema>;
 export const dataSchema = z.object({
-  shape: z.enum(SHAPES),
+  shape: z.enum([...SHAPES, ...ORIGINAL_SHAPES]),
   /** Outer ring counter-clockwise, then holes clockwise. */
   rings: z.array(z.array(point2).min(3)).min(1),
   /** Segments per circle when the shape is curved, else null. */
@@ -35,6 +44,7 @@ export const dataSchema = z.object({
   maxCount: z.number().int().positive(),
   /** The accuracy that earns full marks: the score is accuracy / bar, capped at 1. */
   bar: z.number().positive().max(1),
+  original: originalSubtaskSchema.optional(),
 });
 export type TetraData = z.infer<typeof dataSchema>;
 
@@ -48,3 +58,18 @@ export type Tetrahedron = z.infer<typeof tetrahedronSchema>;
 export const MAX_TETRAHEDRA = 2000;
 export const answerSchema = z.object({ tetrahedra: z.array(tetrahedronSchema).max(MAX_TETRAHEDRA) });
 export type TetraAnswer = z.infer<typeof answerSchema>;
+
+/** The original's form: one flat record per tetrahedron, q0 the scalar part of the quaternion. */
+export const originalTetrahedronSchema = z.object({
+  x: coord,
+  y: coord,
+  z: coord,
+  q0: coord,
+  q1: coord,
+  q2: coord,
+  q3: coord,
+});
+export const originalAnswerSchema = z.object({
+  tetrahedrons: z.array(originalTetrahedronSchema).max(MAX_TETRAHEDRA),
+});
+export type OriginalAnswer = z.infer<typeof originalAnswerSchema>;

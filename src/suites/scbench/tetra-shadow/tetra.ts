@@ -46,6 +46,17 @@ export function axisAngle(axis: Vec3, radians: number): Quat {
   return [Math.cos(radians / 2), axis[0] * s, axis[1] * s, axis[2] * s];
 }
 
+/**
+ * The original's tetrahedron (SCBench 4.py): edge 1, a face on z = 0, vertex 0 at the origin. It
+ * turns about that vertex, not about its centroid.
+ */
+export const ORIGINAL_VERTICES: readonly Vec3[] = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [0.5, Math.sqrt(3) / 2, 0],
+  [0.5, Math.sqrt(3) / 6, Math.sqrt(2 / 3)],
+];
+
 /** Active rotation v' = q v q* of a vector by a unit quaternion. */
 export function rotate(q: Quat, v: Vec3): Vec3 {
   const [w, x, y, z] = q;
@@ -64,6 +75,15 @@ export function rotate(q: Quat, v: Vec3): Vec3 {
 export function worldVertices(edge: number, position: Vec3, q: Quat): Vec3[] {
   const u = normalise(q);
   return localVertices(edge).map((v) => {
+    const r = rotate(u, v);
+    return [r[0] + position[0], r[1] + position[1], r[2] + position[2]];
+  });
+}
+
+/** The original's tetrahedron turned by q (normalised first) about vertex 0, then moved by `position`. */
+export function originalWorldVertices(position: Vec3, q: Quat): Vec3[] {
+  const u = normalise(q);
+  return ORIGINAL_VERTICES.map((v) => {
     const r = rotate(u, v);
     return [r[0] + position[0], r[1] + position[1], r[2] + position[2]];
   });
