@@ -85,6 +85,13 @@ describe("scbench/interlocking-parts answers and prompts", () => {
     expect(isParseFailure(wrong) && wrong.message).toMatch(/parts\[0\]\.vertices\[0\]/);
   });
 
+  it("refuses the original's file parts by name, not as a missing mesh", () => {
+    const file = task.parse("{'parts': [{'fileContents': 'cube([10, 10, 10]);'}], 'rods': []}", inst);
+    expect(isParseFailure(file) && file.message).toMatch(
+      /parts\[0\]\.fileContents: parts given as file contents/,
+    );
+  });
+
   it("never passes a hostile text", () => {
     for (const h of hostileTexts('{"parts": [], "rods": []}', 20_000)) {
       const parsed = task.parse(h.text, inst);

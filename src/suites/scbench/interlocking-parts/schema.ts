@@ -83,8 +83,22 @@ export const partSchema = z.object({
   transform: z.tuple([row, row, row, row]),
 });
 export type Part = z.infer<typeof partSchema>;
+/** The original took parts as files to run or import; Plumb reads meshes only, and says so by name. */
+function refuseFileParts(item: unknown, ctx: z.core.$RefinementCtx): unknown {
+  if (typeof item === "object" && item !== null && Object.hasOwn(item, "fileContents")) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["fileContents"],
+      message:
+        "parts given as file contents (OpenSCAD, STL or Python) are not read: give each part as a triangle mesh {name, vertices, faces, transform}",
+    });
+    return z.NEVER;
+  }
+  return item;
+}
+
 export const answerSchema = z.object({
-  parts: z.array(partSchema).max(ANSWER_LIMITS.parts),
+  parts: z.array(z.preprocess(refuseFileParts, partSchema)).max(ANSWER_LIMITS.parts),
   rods: z.array(z.object({ x: coord, y: coord })).max(ANSWER_LIMITS.rods),
 });
 export type InterlockingAnswer = z.infer<typeof answerSchema>;
