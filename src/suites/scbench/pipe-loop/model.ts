@@ -37,8 +37,6 @@ export const pipeParams = z
   });
 export type PipeParams = z.infer<typeof pipeParams>;
 
-const point = z.object({ x: z.number(), y: z.number() });
-
 /** Every field is optional: an absent field is a constraint the instance does not impose. */
 export const constraintsSchema = z.object({
   /** Exact number of intersecting pairs of non-adjacent segments. */
@@ -58,8 +56,22 @@ export const constraintsSchema = z.object({
   margin: z.number().optional(),
   /** Least area of the convex hull of the vertices. */
   minHullArea: z.number().optional(),
-  /** Where the first listed vertex must be. */
-  start: point.optional(),
+  /** Where the first listed vertex must be, within `tolerance` (default TOL.start). */
+  start: z.object({ x: z.number(), y: z.number(), tolerance: z.number().optional() }).optional(),
+  /** The original's angle range: the angle between the two pipes at every point (180° = straight on). */
+  cornerAngle: z.object({ min: z.number(), max: z.number() }).optional(),
+  /** The original's centroid box: the vertex centroid lies in [xMin, xMax] × [yMin, yMax]. */
+  centroidBox: z
+    .object({ xMin: z.number(), xMax: z.number(), yMin: z.number(), yMax: z.number() })
+    .optional(),
+  /** The original's edge touching: points lie within `tolerance` of at least `count` distinct edges. */
+  touchEdgeCount: z.object({ count: z.int().min(1).max(4), tolerance: z.number() }).optional(),
+  /** A turn of at most this many degrees is straight on for minTurns and the straight limits (default TOL.straightDeg). */
+  straightDeg: z.number().optional(),
+  /** The original's straight-run limit: most consecutive points that are straight on. */
+  maxStraightJoints: z.int().min(0).optional(),
+  /** With allQuadrants: a point on a midline counts for the quadrants on both sides (the original's rule). */
+  quadrantsClosed: z.boolean().optional(),
   /** Least distance between any two vertices. */
   minSeparation: z.number().optional(),
 });

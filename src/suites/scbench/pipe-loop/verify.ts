@@ -177,8 +177,62 @@ export function verifyPipeLoop(data: PipeData, answer: PipeAnswer): Verdict {
       ),
     );
   }
+  const straight = c.straightDeg ?? TOL.straightDeg;
+  const corner = c.cornerAngle;
+  if (corner)
+    checks.push(
+      check(
+        "constraints.corner_angle",
+        firstFailure(idx, (i) => {
+          const t = turns[i] ?? null;
+          const a = t === null ? null : 180 - t;
+          return a !== null && (a < corner.min || a > corner.max)
+            ? `the angle between the pipes at point ${i} is ${r4(a)}°, outside ${corner.min}°–${corner.max}°`
+            : null;
+        }),
+      ),
+    );
+  if (c.centroidBox) {
+    const [x, y] = centroid(pts);
+    const b = c.centroidBox;
+    checks.push(
+      check(
+        "constraints.centroid_box",
+        x >= b.xMin && x <= b.xMax && y >= b.yMin && y <= b.yMax
+          ? null
+          : `centroid ${fmt([r4(x), r4(y)])} lies outside [${b.xMin}, ${b.xMax}] × [${b.yMin}, ${b.yMax}]`,
+      ),
+    );
+  }
+  if (c.touchEdgeCount) {
+    const { count, tolerance } = c.touchEdgeCount;
+    const gaps = [(p: Pt) => p[0], (p: Pt) => side - p[0], (p: Pt) => p[1], (p: Pt) => side - p[1]];
+    const touched = gaps.filter((gap) => pts.some((p) => Math.abs(gap(p)) <= tolerance)).length;
+    checks.push(
+      check(
+        "constraints.edges_touched",
+        touched >= count ? null : `points touch ${touched} edge(s) of the square, at least ${count} required`,
+      ),
+    );
+  }
+  if (c.maxStraightJoints !== undefined) {
+    const limit = c.maxStraightJoints;
+    const flat = turns.map((t) => t !== null && t < straight);
+    let longest = 0;
+    // Runs may wrap around the loop: walk it twice, capped at n.
+    for (let k = 0, run = 0; k < 2 * n; k++) {
+      run = flat[k % n] ? run + 1 : 0;
+      longest = Math.max(longest, Math.min(run, n));
+    }
+    checks.push(
+      check(
+        "constraints.max_straight_joints",
+        longest <= limit ? null : `${longest} points in a row go straight on, at most ${limit} allowed`,
+      ),
+    );
+  }
   if (c.minTurns !== undefined) {
-    const count = turns.filter((t) => t === null || t > TOL.straightDeg).length;
+    const count = turns.filter((t) => t === null || t > straight).length;
     checks.push(
       check(
         "constraints.min_turns",
@@ -201,12 +255,19 @@ export function verifyPipeLoop(data: PipeData, answer: PipeAnswer): Verdict {
     const h = side / 2;
     const names = ["lower-left", "lower-right", "upper-left", "upper-right"];
     const missed = names.filter(
-      (_, q) => !pts.some(([x, y]) => (q % 2 === 0 ? x < h : x > h) && (q < 2 ? y < h : y > h)),
+      (_, q) =>
+        !pts.some(([x, y]) =>
+          c.quadrantsClosed
+            ? (q % 2 === 0 ? x <= h : x >= h) && (q < 2 ? y <= h : y >= h)
+            : (q % 2 === 0 ? x < h : x > h) && (q < 2 ? y < h : y > h),
+        ),
     );
     checks.push(
       check(
         "constraints.all_quadrants",
-        missed.length === 0 ? null : `no point strictly inside the ${missed.join(", ")} quadrant`,
+        missed.length === 0
+          ? null
+          : `no point ${c.quadrantsClosed ? "in" : "strictly inside"} the ${missed.join(", ")} quadrant`,
       ),
     );
   }
@@ -239,7 +300,7 @@ export function verifyPipeLoop(data: PipeData, answer: PipeAnswer): Verdict {
     checks.push(
       check(
         "constraints.fixed_start",
-        d <= TOL.start
+        d <= (c.start.tolerance ?? TOL.start)
           ? null
           : `first point ${fmt(pts[0] as Pt)} is ${r4(d)} from ${fmt([c.start.x, c.start.y])}`,
       ),
