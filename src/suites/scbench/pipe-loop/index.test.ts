@@ -87,9 +87,9 @@ describe("pipe-loop task", () => {
     });
   });
 
-  it("prompts state the size, rules, constraints and format", () => {
+  it("the explained prompt states the size, rules, tolerances, constraints and format", () => {
     const inst = make("level-20", "q");
-    const p = task.prompt(inst, { maxOutputTokens: 2048 });
+    const p = task.prompt(inst, { maxOutputTokens: 2048, variant: "explained" });
     expect(p.messages.map((m) => m.role)).toEqual(["system", "user"]);
     const text = p.messages[1]!.content;
     expect(text).toContain("Lay 206 straight pipes");
@@ -98,7 +98,9 @@ describe("pipe-loop task", () => {
     expect(text).toContain(`at least ${inst.data.constraints.minSeparation} apart`);
     expect(text).toContain("No crossings");
     expect(text).toContain("2048 output tokens");
-    expect(task.prompt(make("level-11", "q")).messages[1]!.content).toContain("Exact crossings");
+    expect(task.prompt(make("level-11", "q"), { variant: "explained" }).messages[1]!.content).toContain(
+      "Exact crossings",
+    );
     expect(task.prompt(inst).messages[1]!.content).not.toContain("output tokens");
     expect(p.outputSchema).toMatchObject({ type: "object", required: ["points"] });
     expect(() => task.prompt(inst, { variant: "vision" })).toThrow(InputError);
