@@ -1,5 +1,4 @@
 import { stableId } from "../../../core/canonical.ts";
-import { parseJsonAnswer } from "../../../core/json-answer.ts";
 import type { Task } from "../../../core/task.ts";
 import { generatePipeData } from "./generate.ts";
 import {
@@ -11,9 +10,11 @@ import {
   type PipeParams,
   pipeParams,
 } from "./model.ts";
+import { originalPreset } from "./original.ts";
+import { parsePipeAnswer } from "./parse.ts";
 import { pipePrompt } from "./prompt.ts";
+import { referenceLoop } from "./reference.ts";
 import { renderPipeLoop } from "./render.ts";
-import { constructLoop } from "./solve.ts";
 import { verifyPipeLoop } from "./verify.ts";
 
 const ID = "scbench/pipe-loop";
@@ -21,12 +22,13 @@ const ID = "scbench/pipe-loop";
 export const pipeLoopTask: Task<PipeParams, PipeData, PipeAnswer> = {
   id: ID,
   suite: "scbench",
-  version: 1,
+  version: 2,
   description:
     "Pipe loop fitting: lay N unit-length pipes as one closed, non-crossing loop inside a square, meeting extra geometric constraints on levels 11–20.",
   tags: ["constructive", "2d", "geometry", "polyline"],
   params: pipeParams,
   levels,
+  presets: { original: originalPreset },
   answer: answerSchema,
   data: dataSchema,
 
@@ -45,9 +47,12 @@ export const pipeLoopTask: Task<PipeParams, PipeData, PipeAnswer> = {
     return match?.[0] ?? null;
   },
   prompt: (inst, opts) => pipePrompt(inst.data, opts),
-  parse: (text) => parseJsonAnswer(text, answerSchema),
+  parse: (text) => parsePipeAnswer(text),
   verify: (inst, answer) => verifyPipeLoop(inst.data, answer),
-  solve: (inst) => ({ answers: [constructLoop(inst.data)], complete: true }),
+  solve: (inst) => {
+    const answer = referenceLoop(inst.data);
+    return answer ? { answers: [answer], complete: true } : { answers: [], complete: false };
+  },
   formatAnswer: (answer) => JSON.stringify(answer),
 
   randomAnswer(inst, rng) {
