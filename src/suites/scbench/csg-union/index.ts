@@ -26,7 +26,7 @@ const levels: Record<string, Partial<CsgParams>> = Object.fromEntries(
 export const csgUnionTask: Task<CsgParams, CsgData, CsgAnswer> = {
   id: TASK_ID,
   suite: "scbench",
-  version: 2,
+  version: 3,
   description:
     "Compute the CSG union (and differences) of faceted primitives described in words and answer with one closed polyhedron; scored by volume accuracy against the reference solid.",
   tags: ["constructive", "3d", "csg", "mesh"],

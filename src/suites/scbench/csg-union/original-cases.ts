@@ -215,6 +215,7 @@ export function originalInstances(): Instance<CsgData>[] {
       description: c.description,
       tree: structuredClone(c.tree),
       closedFormVolume: null,
+      scoring: "original",
     },
   }));
 }

@@ -3,6 +3,12 @@ import { DEFAULT_LIMITS as L } from "../../../geometry/mesh-validity.ts";
 import { tokenCapLines } from "../common/prompt-options.ts";
 import { promptVariant } from "../common/prompt-variant.ts";
 import { describeTree } from "./describe.ts";
+import {
+  ORIGINAL_BAND,
+  ORIGINAL_DIFFERENCE_WEIGHT,
+  ORIGINAL_FULL_MARKS_ABOVE,
+  ORIGINAL_GROWTH,
+} from "./original-score.ts";
 import { ANSWER_LIMITS, type CsgData } from "./schema.ts";
 import { FULL_MARKS_ACCURACY } from "./verify.ts";
 
@@ -170,7 +176,7 @@ function explained(data: CsgData, opts: PromptOptions): Prompt {
     `12. No outliers: no vertex further than ${L.outlierDistance} from the centroid (mean) of all vertices.`,
     `13. Non-zero volume: the enclosed volume exceeds ${L.minVolume}.`,
     "",
-    `Scoring: if any check fails the score is 0. Otherwise, with A your solid and R the reference, accuracy = 1 − volume(A △ R) / volume(R), where the symmetric difference volume is volume(A ∪ R) − volume(A ∩ R); the score is min(1, max(0, accuracy / ${FULL_MARKS_ACCURACY})), so ${FULL_MARKS_ACCURACY * 100}% volume accuracy or better is full marks and a pass.`,
+    scoringRule(data),
     "",
     'Answer with the JSON object {"vertices": ..., "faces": ...} only (for example a unit cube: {"vertices": [[0,0,0],[1,0,0],[1,1,0],[0,1,0],[0,0,1],[1,0,1],[1,1,1],[0,1,1]], "faces": [[0,3,2,1],[4,5,6,7],[0,1,5,4],[1,2,6,5],[2,3,7,6],[3,0,4,7]]}).',
     ...tokenCapLines(opts),
@@ -185,4 +191,14 @@ function explained(data: CsgData, opts: PromptOptions): Prompt {
     ],
     outputSchema,
   };
+}
+
+function scoringRule(data: CsgData): string {
+  if (data.scoring === "original")
+    return (
+      `Scoring: if any check fails the score is 0. Otherwise, with A your solid and R the reference, each grown by a ${ORIGINAL_GROWTH} cube, ` +
+      `the score is min(volume(A ∩ R), volume(A)) / volume(R) − ${ORIGINAL_DIFFERENCE_WEIGHT} × D / volume(R), where D is the volume of A ∪ R outside a ${ORIGINAL_BAND / 2} band around A ∩ R; ` +
+      `a score above ${ORIGINAL_FULL_MARKS_ABOVE} is full marks and a pass, and the score is kept within [0, 1].`
+    );
+  return `Scoring: if any check fails the score is 0. Otherwise, with A your solid and R the reference, accuracy = 1 − volume(A △ R) / volume(R), where the symmetric difference volume is volume(A ∪ R) − volume(A ∩ R); the score is min(1, max(0, accuracy / ${FULL_MARKS_ACCURACY})), so ${FULL_MARKS_ACCURACY * 100}% volume accuracy or better is full marks and a pass.`;
 }

@@ -67,6 +67,11 @@ export const dataSchema = z.object({
   tree: csgNodeSchema,
   /** The reference solid's exact volume where a closed form exists. */
   closedFormVolume: z.number().positive().nullable(),
+  /**
+   * "original": score as the original did (its volume comparison, see original-score.ts), set on the
+   * original preset's instances; absent: Plumb's volume accuracy.
+   */
+  scoring: z.literal("original").optional(),
 });
 export type CsgData = z.infer<typeof dataSchema>;
 

@@ -3,6 +3,7 @@ import { withKernel } from "../../../geometry/manifold.ts";
 import { type TriMesh, toManifold } from "../../../geometry/mesh.ts";
 import { checkPolyhedron, STRUCTURAL_CHECKS } from "../../../geometry/mesh-validity.ts";
 import { evaluate } from "./csg.ts";
+import { ORIGINAL_FULL_MARKS_ABOVE, originalVolumeScore } from "./original-score.ts";
 import type { CsgAnswer, CsgData } from "./schema.ts";
 
 /** Volume accuracy that earns full marks (the seed's 95%). */
@@ -51,6 +52,21 @@ export function verifyCsg(data: CsgData, answer: CsgAnswer): Verdict {
   let score = 0;
   if (!report.ok || !report.triangles) {
     checks.push({ name: "volume.accuracy", ok: false, detail: "not scored: the polyhedron is not valid" });
+  } else if (data.scoring === "original") {
+    const cmp = originalVolumeScore(data, report.triangles);
+    if (typeof cmp === "string") checks.push({ name: "volume.accuracy", ok: false, detail: cmp });
+    else {
+      score = cmp.score;
+      checks.push({
+        name: "volume.accuracy",
+        ok: score >= 1,
+        detail:
+          `as the original measures (each solid grown by a 0.001 cube): answer ${f(cmp.answer)}, reference ${f(cmp.reference)}, ` +
+          `intersection ${f(cmp.intersection)}, difference ${f(cmp.difference)} (the symmetric difference less a 0.05 band); ` +
+          `min(intersection, answer) / reference − 0.5 × difference / reference = ${f(cmp.raw)}; ` +
+          `full marks above ${ORIGINAL_FULL_MARKS_ABOVE}; score ${f(score)}`,
+      });
+    }
   } else {
     const cmp = compareVolumes(data, report.triangles);
     if (typeof cmp === "string") checks.push({ name: "volume.accuracy", ok: false, detail: cmp });
