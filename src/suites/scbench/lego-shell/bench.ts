@@ -1,6 +1,6 @@
 import { InputError } from "../../../core/errors.ts";
 import { boxShellVolume } from "./box-shell-volume.ts";
-import { brickBox } from "./brick-geometry.ts";
+import { alignedBox } from "./brick-geometry.ts";
 import { LEVEL_RADII } from "./generate.ts";
 import { BRICK_HEIGHT, type LegoShellData, shellVolume } from "./schema.ts";
 import { shellOverlap } from "./shell-overlap.ts";
@@ -46,7 +46,7 @@ export function benchLegoShell(repeats = 5, levels = Object.keys(LEVEL_RADII)): 
       outer,
       8 * Math.ceil(outer / BRICK_HEIGHT),
     );
-    const fine = answer.bricks.reduce((sum, b) => sum + boxShellVolume(brickBox(b), inner, outer, 64), 0);
+    const fine = answer.bricks.reduce((sum, b) => sum + boxShellVolume(alignedBox(b), inner, outer, 64), 0);
     const graded = answer.bricks.reduce((sum, b) => sum + brickShellVolume(data, b), 0);
     const start = performance.now();
     const csg = shellOverlap(inner, outer, answer.bricks);

@@ -1,5 +1,6 @@
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import type { Instance, Task } from "../../../core/task.ts";
+import { brickCentre, isRightAngle } from "./brick-geometry.ts";
 import { generateLegoShell, LEVEL_RADII } from "./generate.ts";
 import { legoShellPrompt } from "./prompt.ts";
 import { renderLegoShell } from "./render.ts";
@@ -22,6 +23,13 @@ import { verifyLegoShell } from "./verify.ts";
 export { benchLegoShell } from "./bench.ts";
 
 const references = new Map<string, LegoShellAnswer>();
+
+/** A brick as an answer writes it: Plumb's form along the axes, the original's centroid form when turned. */
+function asWritten(b: Brick): Brick | { Centroid: [number, number, number]; RotationDegrees: number } {
+  if (isRightAngle(b)) return b;
+  const [cx, cy] = brickCentre(b);
+  return { Centroid: [cx, cy, (b.layer + 0.5) * BRICK_HEIGHT], RotationDegrees: b.orientation };
+}
 
 /** The reference build for a shell, computed once per pair of radii. */
 export function referenceAnswer(data: LegoShellData): LegoShellAnswer {
@@ -59,7 +67,7 @@ function originalInstances(): Instance<LegoShellData>[] {
 export const legoShellTask: Task<LegoShellParams, LegoShellData, LegoShellAnswer> = {
   id: TASK_ID,
   suite: "scbench",
-  version: 2,
+  version: 3,
   description:
     "Build a hemispherical shell from 2×4 Lego bricks under stud, connection, overlap and stability rules; scored by IoU with the shell.",
   tags: ["constructive", "3d", "lego", "csg", "optimisation"],
@@ -86,7 +94,7 @@ export const legoShellTask: Task<LegoShellParams, LegoShellData, LegoShellAnswer
   parse: (text) => parseLooseAnswer(text, answerSchema),
   verify: (inst, answer) => verifyLegoShell(inst.data, answer),
   solve: (inst) => ({ answers: [referenceAnswer(inst.data)], complete: true }),
-  formatAnswer: (answer) => JSON.stringify(answer),
+  formatAnswer: (answer) => JSON.stringify({ bricks: answer.bricks.map(asWritten) }),
 
   randomAnswer(inst, rng) {
     const reach = Math.ceil(inst.data.outer / PITCH);

@@ -1,16 +1,20 @@
 import {
+  alignedBox,
   type Box,
   brickBox,
+  brickCentre,
+  bricksOverlap,
   convexHull,
   farthestDistance,
-  footprintCorners,
-  footprintsOverlap,
+  footprint,
   insideConvex,
+  isRightAngle,
+  MAX_SPAN,
   nearestDistance,
   type Point,
   studsAligned,
 } from "./brick-geometry.ts";
-import { BRICK_LONG, type Brick, type LegoShellData, TOLERANCE } from "./schema.ts";
+import { type Brick, type LegoShellData, TOLERANCE } from "./schema.ts";
 
 /** One rule's outcome: the offending bricks (indices into the answer) and what is wrong. */
 export interface RuleResult {
@@ -40,7 +44,10 @@ const MAX_CLASHES = 1000;
 const fmt = (v: number): string => String(Math.round(v * 100) / 100);
 const show = (bricks: readonly Brick[], i: number): string => {
   const b = bricks[i] as Brick;
-  return `#${i} (x ${fmt(b.x)}, y ${fmt(b.y)}, layer ${b.layer}, orientation ${b.orientation})`;
+  if (isRightAngle(b))
+    return `#${i} (x ${fmt(b.x)}, y ${fmt(b.y)}, layer ${b.layer}, orientation ${b.orientation})`;
+  const [cx, cy] = brickCentre(b);
+  return `#${i} (centre ${fmt(cx)}, ${fmt(cy)}, layer ${b.layer}, turned ${fmt(b.orientation)}°)`;
 };
 
 function byLayer(bricks: readonly Brick[]): Map<number, number[]> {
@@ -66,11 +73,12 @@ function find(parent: number[], i: number): number {
 
 /**
  * Pairs (i, j), i from `lower` and j from `upper`, whose footprints overlap (i < j when the lists
- * are the same), appended to `out` until it holds `limit` pairs. A sweep along x: footprints are
- * at most 32 mm wide, so only bricks starting within 32 mm before a brick's end can meet it.
- * Returns false when it stopped at the limit.
+ * are the same), appended to `out` until it holds `limit` pairs. A sweep along x: footprints'
+ * bounding boxes are at most a brick's diagonal wide, so only bricks starting within that before
+ * a brick's end can meet it. Returns false when it stopped at the limit.
  */
 function overlappingPairs(
+  bricks: readonly Brick[],
   boxes: readonly Box[],
   lower: number[],
   upper: number[],
@@ -85,12 +93,15 @@ function overlappingPairs(
     let hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (minX(sorted[mid] as number) < box.min[0] - BRICK_LONG) lo = mid + 1;
+      if (minX(sorted[mid] as number) < box.min[0] - MAX_SPAN) lo = mid + 1;
       else hi = mid;
     }
     for (let k = lo; k < sorted.length && minX(sorted[k] as number) < box.max[0]; k++) {
       const j = sorted[k] as number;
-      if ((lower !== upper || i < j) && footprintsOverlap(box, boxes[j] as Box)) {
+      if (
+        (lower !== upper || i < j) &&
+        bricksOverlap(bricks[i] as Brick, bricks[j] as Brick, box, boxes[j] as Box)
+      ) {
         if (out.length >= limit) return false;
         out.push([i, j]);
       }
@@ -101,6 +112,7 @@ function overlappingPairs(
 
 /** Pairs (i, j) of bricks in layers L and L+1 whose footprints overlap: the stud connections (null past the limit). */
 function connections(
+  bricks: readonly Brick[],
   boxes: readonly Box[],
   layers: Map<number, number[]>,
   limit = MAX_LINKS_PER_BRICK * boxes.length,
@@ -108,7 +120,7 @@ function connections(
   const pairs: [number, number][] = [];
   for (const [layer, lower] of layers) {
     const upper = layers.get(layer + 1);
-    if (upper && !overlappingPairs(boxes, lower, upper, pairs, limit)) return null;
+    if (upper && !overlappingPairs(bricks, boxes, lower, upper, pairs, limit)) return null;
   }
   return pairs;
 }
@@ -129,23 +141,23 @@ function components(count: number, links: [number, number][]): number[][] {
 
 /** The parts of a build: index lists of the bricks joined by stud connections (null: bricks overlap too much to tell). */
 export function partsOf(bricks: readonly Brick[]): number[][] | null {
-  const links = connections(bricks.map(brickBox), byLayer(bricks));
+  const links = connections(bricks, bricks.map(brickBox), byLayer(bricks));
   return links && components(bricks.length, links);
 }
 
 /** Rule 4: each part (bricks joined by studs) has a ground brick and its centre of mass over its ground footprint. */
-function stability(bricks: readonly Brick[], boxes: readonly Box[], links: [number, number][]): RuleResult {
+function stability(bricks: readonly Brick[], links: [number, number][]): RuleResult {
   const bad: number[] = [];
   let detail: string | undefined;
   for (const members of components(bricks.length, links)) {
     const ground = members.filter((i) => (bricks[i] as Brick).layer === 0);
     const centre: Point = [0, 0];
     for (const i of members) {
-      const box = boxes[i] as Box;
-      centre[0] += (box.min[0] + box.max[0]) / 2 / members.length;
-      centre[1] += (box.min[1] + box.max[1]) / 2 / members.length;
+      const [cx, cy] = brickCentre(bricks[i] as Brick);
+      centre[0] += cx / members.length;
+      centre[1] += cy / members.length;
     }
-    const hull = convexHull(ground.flatMap((i) => footprintCorners(boxes[i] as Box)));
+    const hull = convexHull(ground.flatMap((i) => footprint(bricks[i] as Brick)));
     let why: string | undefined;
     if (ground.length === 0) why = "has no brick on the ground (layer 0)";
     else if (!insideConvex(hull, centre, TOLERANCE))
@@ -159,10 +171,10 @@ function stability(bricks: readonly Brick[], boxes: readonly Box[], links: [numb
 }
 
 /** Rule 5: above ground, not wholly inside the inner sphere, not wholly outside the outer one. */
-function bounds(data: LegoShellData, bricks: readonly Brick[], boxes: readonly Box[]): RuleResult {
+function bounds(data: LegoShellData, bricks: readonly Brick[]): RuleResult {
   const bad: number[] = [];
   let detail: string | undefined;
-  boxes.forEach((box, i) => {
+  bricks.map(alignedBox).forEach((box, i) => {
     const why =
       box.min[2] < 0
         ? "is below the ground"
@@ -189,7 +201,7 @@ export function inspectBricks(data: LegoShellData, bricks: readonly Brick[]): In
 
   const overlapping: [number, number][] = [];
   for (const members of layers.values())
-    if (!overlappingPairs(boxes, members, members, overlapping, MAX_CLASHES)) break;
+    if (!overlappingPairs(bricks, boxes, members, members, overlapping, MAX_CLASHES)) break;
   const clash = overlapping[0];
   const count = overlapping.length >= MAX_CLASHES ? `at least ${MAX_CLASHES}` : String(overlapping.length);
   const noOverlap: RuleResult = {
@@ -198,9 +210,9 @@ export function inspectBricks(data: LegoShellData, bricks: readonly Brick[]): In
       ? `bricks ${show(bricks, clash[0])} and ${show(bricks, clash[1])} occupy the same volume (${count} such pair(s))`
       : undefined,
   };
-  const inBounds = bounds(data, bricks, boxes);
+  const inBounds = bounds(data, bricks);
 
-  const links = connections(boxes, layers);
+  const links = connections(bricks, boxes, layers);
   if (links === null) {
     const unchecked: RuleResult = {
       bad: [],
@@ -222,12 +234,16 @@ export function inspectBricks(data: LegoShellData, bricks: readonly Brick[]): In
 
   const misaligned = links.filter(([i, j]) => !studsAligned(bricks[i] as Brick, bricks[j] as Brick));
   const first = misaligned[0];
+  const why = (i: number, j: number): string =>
+    isRightAngle(bricks[i] as Brick) && isRightAngle(bricks[j] as Brick)
+      ? "their x or y differ by a non-multiple of 8 mm"
+      : "their stud grids differ (turns not a multiple of 90° apart, or centres not whole multiples of 8 mm apart along the bricks' sides)";
   const studAligned: RuleResult = {
     bad: [...new Set(misaligned.flat())],
     detail: first
-      ? `brick ${show(bricks, first[1])} sits on ${show(bricks, first[0])} but their x or y differ by a non-multiple of 8 mm (${misaligned.length} such pair(s))`
+      ? `brick ${show(bricks, first[1])} sits on ${show(bricks, first[0])} but ${why(first[0], first[1])} (${misaligned.length} such pair(s))`
       : undefined,
   };
 
-  return { connected, studAligned, noOverlap, stable: stability(bricks, boxes, links), inBounds };
+  return { connected, studAligned, noOverlap, stable: stability(bricks, links), inBounds };
 }

@@ -55,7 +55,10 @@ describe("scbench/lego-shell original preset", () => {
     });
     expect(isParseFailure(task.parse(literal, inst))).toBe(false);
     const refused: [string, RegExp][] = [
-      ["{'bricks': [{'Centroid': [55, 0, 4.8], 'RotationDegrees': 45}]}", /RotationDegrees.*multiple of 90/],
+      [
+        "{'bricks': [{'Centroid': [55, 0, 4.8], 'RotationDegrees': 'ninety'}]}",
+        /RotationDegrees.*finite number/,
+      ],
       ["{'bricks': [{'Centroid': [55, 0, 10], 'RotationDegrees': 0}]}", /Centroid z/],
       ["{'bricks': [{'Centroid': [55, 0], 'RotationDegrees': 0}]}", /Centroid/],
     ];

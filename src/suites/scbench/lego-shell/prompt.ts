@@ -3,7 +3,6 @@ import type { Prompt, PromptOptions } from "../../../core/task.ts";
 import { tokenCapLines } from "../common/prompt-options.ts";
 import { promptVariant } from "../common/prompt-variant.ts";
 import {
-  answerSchema,
   BRICK_HEIGHT,
   BRICK_LONG,
   BRICK_SHORT,
@@ -11,10 +10,11 @@ import {
   MAX_BRICKS,
   PERFECT_IOU,
   PITCH,
+  plumbAnswerSchema,
   TOLERANCE,
 } from "./schema.ts";
 
-export const outputSchema = z.toJSONSchema(answerSchema);
+export const outputSchema = z.toJSONSchema(plumbAnswerSchema);
 
 const cm = (mm: number) => String(mm / 10);
 

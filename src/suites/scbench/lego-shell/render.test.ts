@@ -26,4 +26,18 @@ describe("lego-shell render", () => {
     expect(svg).toContain("fails: bricks.connected, parts.stable, shell.similarity");
     expect(svg).toContain("rgb(225,87,89)"); // the red top face of the floating brick
   });
+
+  it("draws turned bricks as prisms and cuts them in the section", () => {
+    const turned = task.parse(
+      '{"bricks": [{"Centroid": [55, 0, 4.8], "RotationDegrees": 30}, {"Centroid": [55, 0, 14.4], "RotationDegrees": 120}]}',
+      inst,
+    );
+    if (!("bricks" in turned)) throw new Error("did not parse");
+    const svg = task.render?.(inst, turned).svg ?? "";
+    expect(svg).toContain("2 bricks — fails: shell.similarity;");
+    // Each turned brick: its top and the two sides facing the viewer.
+    expect(svg.match(/<polygon/g)).toHaveLength(6);
+    expect(svg.match(/<rect /g)?.length).toBeGreaterThanOrEqual(2);
+    expect(task.render?.(inst, turned).svg).toBe(svg);
+  });
 });

@@ -1,7 +1,7 @@
 import { escapeXml, svgDocument } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { IsoCamera, type Point2, shade } from "../../../geometry/isometric.ts";
-import { brickBox } from "./brick-geometry.ts";
+import { brickBox, footprint, isRightAngle, type Point } from "./brick-geometry.ts";
 import { inspectBricks } from "./inspect.ts";
 import { BRICK_HEIGHT, type Brick, type LegoShellAnswer, type LegoShellData, PITCH } from "./schema.ts";
 import { verifyLegoShell } from "./verify.ts";
@@ -27,8 +27,9 @@ interface Cell {
 function cellsOf(bricks: readonly Brick[], bad: ReadonlySet<number>): Cell[] {
   const cells: Cell[] = [];
   bricks.forEach((b, i) => {
+    if (!isRightAngle(b)) return;
     const [nx, ny] = b.orientation === 0 ? [4, 2] : [2, 4];
-    const fill = bad.has(i) ? WRONG : (LAYER_COLOURS[((b.layer % 7) + 7) % 7] as string);
+    const fill = colourOf(b, i, bad);
     for (let u = 0; u < nx; u++)
       for (let v = 0; v < ny; v++)
         cells.push({ x: b.x + u * PITCH, y: b.y + v * PITCH, layer: b.layer, fill });
@@ -40,11 +41,44 @@ function cellsOf(bricks: readonly Brick[], bad: ReadonlySet<number>): Cell[] {
 const key = (x: number, y: number, layer: number): string =>
   `${Math.round(x * 100)},${Math.round(y * 100)},${layer}`;
 
-/** The bricks seen from the (+x, +y, +z) corner: the visible faces of every stud cell. */
-function isoBricks(cells: readonly Cell[], camera: IsoCamera): string {
+/** A turned brick seen from the (+x, +y, +z) corner: the sides facing that way, then its top. */
+function isoPrism(corners: readonly Point[], layer: number, fill: string, camera: IsoCamera): string {
+  const z0 = layer * BRICK_HEIGHT;
+  const z1 = z0 + BRICK_HEIGHT;
+  const P = ([x, y]: Point, z: number) => camera.project([x, y, z]);
+  const faces: string[] = [];
+  corners.forEach((a, k) => {
+    const b = corners[(k + 1) % corners.length] as Point;
+    // Counter-clockwise corners: the outward normal of side a→b is (dy, −dx).
+    const facing = b[1] - a[1] - (b[0] - a[0]);
+    if (facing > 0)
+      faces.push(
+        `<polygon points="${pts([P(a, z0), P(b, z0), P(b, z1), P(a, z1)])}" fill="${shade(fill, 0.7)}" stroke="#333" stroke-width="0.4"/>`,
+      );
+  });
+  faces.push(
+    `<polygon points="${pts(corners.map((c) => P(c, z1)))}" fill="${shade(fill, 1)}" stroke="#333" stroke-width="0.4"/>`,
+  );
+  return faces.join("");
+}
+
+/**
+ * The bricks seen from the (+x, +y, +z) corner: the visible faces of every stud cell, and turned
+ * bricks as prisms in the same back-to-front order (exact for cells; for turned bricks, which
+ * cannot be cut into grid cells, a prism may be drawn over a neighbour it should hide behind).
+ */
+function isoBricks(bricks: readonly Brick[], bad: ReadonlySet<number>, camera: IsoCamera): string {
+  const cells = cellsOf(bricks, bad);
   const filled = new Set(cells.map((c) => key(c.x, c.y, c.layer)));
-  const parts: string[] = [];
+  const drawn: { layer: number; depth: number; svg: string }[] = [];
+  bricks.forEach((b, i) => {
+    if (isRightAngle(b)) return;
+    const corners = footprint(b);
+    const depth = Math.min(...corners.map(([x, y]) => x + y));
+    drawn.push({ layer: b.layer, depth, svg: isoPrism(corners, b.layer, colourOf(b, i, bad), camera) });
+  });
   for (const c of cells) {
+    const parts: string[] = [];
     const z0 = c.layer * BRICK_HEIGHT;
     const z1 = z0 + BRICK_HEIGHT;
     const P = (x: number, y: number, z: number) => camera.project([x, y, z]);
@@ -71,8 +105,25 @@ function isoBricks(cells: readonly Cell[], camera: IsoCamera): string {
         parts.push(
           `<polygon points="${pts(corners)}" fill="${shade(c.fill, factor)}" stroke="#333" stroke-width="0.4"/>`,
         );
+    drawn.push({ layer: c.layer, depth: c.x + c.y, svg: parts.join("") });
   }
-  return parts.join("");
+  // Stable sort: cells keep their order among equals.
+  drawn.sort((a, b) => a.layer - b.layer || a.depth - b.depth);
+  return drawn.map((d) => d.svg).join("");
+}
+
+const colourOf = (b: Brick, i: number, bad: ReadonlySet<number>): string =>
+  bad.has(i) ? WRONG : (LAYER_COLOURS[((b.layer % 7) + 7) % 7] as string);
+
+/** Where the plane y = 0 cuts a footprint: the x interval, or undefined. */
+function cutAtY0(corners: readonly Point[]): [number, number] | undefined {
+  const xs: number[] = [];
+  corners.forEach((a, k) => {
+    const b = corners[(k + 1) % corners.length] as Point;
+    if ((a[1] <= 0 && b[1] > 0) || (b[1] <= 0 && a[1] > 0))
+      xs.push(a[0] + ((b[0] - a[0]) * (0 - a[1])) / (b[1] - a[1]));
+  });
+  return xs.length === 0 ? undefined : [Math.min(...xs), Math.max(...xs)];
 }
 
 /** Outline of the outer dome (equator, meridians, parallels) for a picture without bricks. */
@@ -115,10 +166,14 @@ function section(data: LegoShellData, bricks: readonly Brick[], bad: ReadonlySet
   ];
   bricks.forEach((b, i) => {
     const box = brickBox(b);
-    if (!(box.min[1] <= 0 && box.max[1] > 0)) return;
-    const fill = bad.has(i) ? WRONG : (LAYER_COLOURS[((b.layer % 7) + 7) % 7] as string);
+    const cut: [number, number] | undefined = isRightAngle(b)
+      ? box.min[1] <= 0 && box.max[1] > 0
+        ? [box.min[0], box.max[0]]
+        : undefined
+      : cutAtY0(footprint(b));
+    if (!cut) return;
     parts.push(
-      `<rect x="${X(box.min[0])}" y="${Z(box.max[2])}" width="${((box.max[0] - box.min[0]) * s).toFixed(1)}" height="${(BRICK_HEIGHT * s).toFixed(1)}" fill="${fill}" fill-opacity="0.85" stroke="#333" stroke-width="0.5"/>`,
+      `<rect x="${X(cut[0])}" y="${Z(box.max[2])}" width="${((cut[1] - cut[0]) * s).toFixed(1)}" height="${(BRICK_HEIGHT * s).toFixed(1)}" fill="${colourOf(b, i, bad)}" fill-opacity="0.85" stroke="#333" stroke-width="0.5"/>`,
     );
   });
   for (const r of [data.inner, data.outer])
@@ -142,7 +197,7 @@ export function renderLegoShell(data: LegoShellData, answer?: LegoShellAnswer): 
   if (answer) {
     const found = inspectBricks(data, answer.bricks);
     bad = new Set(Object.values(found).flatMap((r) => r.bad));
-    body = isoBricks(cellsOf(answer.bricks, bad), camera);
+    body = isoBricks(answer.bricks, bad, camera);
     const verdict = verifyLegoShell(data, answer);
     const failed = verdict.checks.filter((c) => !c.ok).map((c) => c.name);
     caption =

@@ -35,46 +35,79 @@ export const dataSchema = z.object({
 export type LegoShellData = z.infer<typeof dataSchema>;
 
 const mm = z.number().min(-10_000).max(10_000);
+const layerSchema = z.number().int().min(-1000).max(1000);
+/** A brick in Plumb's own answer form: axis-aligned only. */
 export const brickSchema = z.object({
   /** Smallest x of the brick's footprint, mm. */
   x: mm,
   /** Smallest y of the brick's footprint, mm. */
   y: mm,
   /** The brick spans z from layer·9.6 to (layer+1)·9.6 mm. */
-  layer: z.number().int().min(-1000).max(1000),
+  layer: layerSchema,
   /** 0: the 32 mm side along x; 90: along y. */
   orientation: z.union([z.literal(0), z.literal(90)]),
 });
-export type Brick = z.infer<typeof brickSchema>;
+
+/**
+ * A brick as the verifier sees it: Plumb's form, or the original's turned by any angle. x and y
+ * are the smallest x and y of its footprint (the corner of the footprint's bounding box);
+ * orientation is the turn of its 32 mm side from +x, counter-clockwise, in degrees [0, 180).
+ */
+const anyBrickSchema = z.object({
+  x: mm,
+  y: mm,
+  layer: layerSchema,
+  orientation: z.number().min(0).lt(180),
+});
+export type Brick = z.infer<typeof anyBrickSchema>;
+
+/** cos and sin of a turn in degrees; exact for 0 and 90. */
+export function turnFrame(degrees: number): [number, number] {
+  if (degrees === 0) return [1, 0];
+  if (degrees === 90) return [0, 1];
+  const r = (degrees * Math.PI) / 180;
+  return [Math.cos(r), Math.sin(r)];
+}
+
+/** Half the extent along x and along y of the footprint of a brick turned by `degrees`. */
+export function halfSpan(degrees: number): [number, number] {
+  const [c, s] = turnFrame(degrees);
+  const [a, b] = [BRICK_LONG / 2, BRICK_SHORT / 2];
+  return [a * Math.abs(c) + b * Math.abs(s), a * Math.abs(s) + b * Math.abs(c)];
+}
 
 /** How far (in layers) an original centroid height may sit from a layer's middle. */
 const LAYER_SLACK = 1e-3;
+/** Turns within this many degrees of a multiple of 90 are that right angle. */
+const RIGHT_ANGLE_SLACK = 1e-9;
 
 /**
  * A brick as the original asked for it, {"Centroid": [x, y, z], "RotationDegrees": r} (the centre of
- * the brick, turned r° about z), as Plumb's brick. Only turns by multiples of 90° have a Plumb form;
- * anything else that names a Centroid is refused with the field named.
+ * the brick, turned r° about z), as a verifier brick: r is reduced exactly modulo 180 (a brick turned
+ * half a turn has the same footprint and studs), and a turn within 1e-9° of 0 or 90 is that right
+ * angle. A brick in Plumb's own form must have orientation 0 or 90.
  */
 function fromOriginalBrick(item: unknown, ctx: z.core.$RefinementCtx): unknown {
   if (typeof item !== "object" || item === null || Array.isArray(item)) return item;
   const o = item as Record<string, unknown>;
-  if (!Object.hasOwn(o, "Centroid")) return item;
   const refuse = (path: string, message: string) => {
     ctx.addIssue({ code: "custom", path: [path], message });
     return z.NEVER;
   };
+  if (!Object.hasOwn(o, "Centroid")) {
+    if (Object.hasOwn(o, "orientation") && o.orientation !== 0 && o.orientation !== 90)
+      return refuse(
+        "orientation",
+        "orientation must be 0 or 90 (a brick at another angle is given as Centroid and RotationDegrees)",
+      );
+    return item;
+  }
   const c = o.Centroid;
   const r = o.RotationDegrees;
   if (!Array.isArray(c) || c.length !== 3 || !c.every((v) => typeof v === "number" && Number.isFinite(v)))
     return refuse("Centroid", "Centroid must be three finite numbers [x, y, z]");
   if (typeof r !== "number" || !Number.isFinite(r))
-    return refuse("RotationDegrees", "RotationDegrees must be a number");
-  const turns = Math.round(r / 90);
-  if (Math.abs(r / 90 - turns) > 1e-9)
-    return refuse(
-      "RotationDegrees",
-      "RotationDegrees must be a multiple of 90 (bricks at other angles are not supported yet)",
-    );
+    return refuse("RotationDegrees", "RotationDegrees must be a finite number");
   const [cx, cy, cz] = c as [number, number, number];
   const layer = (cz - BRICK_HEIGHT / 2) / BRICK_HEIGHT;
   if (Math.abs(layer - Math.round(layer)) > LAYER_SLACK)
@@ -82,13 +115,20 @@ function fromOriginalBrick(item: unknown, ctx: z.core.$RefinementCtx): unknown {
       "Centroid",
       `Centroid z must be a layer's middle, ${BRICK_HEIGHT / 2} + n × ${BRICK_HEIGHT} mm`,
     );
-  const along = turns % 2 === 0;
-  const [dx, dy] = along ? [BRICK_LONG / 2, BRICK_SHORT / 2] : [BRICK_SHORT / 2, BRICK_LONG / 2];
-  return { x: cx - dx, y: cy - dy, layer: Math.round(layer), orientation: along ? 0 : 90 };
+  // fmod is exact, so even a huge angle reduces to its true remainder.
+  let turn = ((r % 180) + 180) % 180;
+  if (turn < RIGHT_ANGLE_SLACK || 180 - turn < RIGHT_ANGLE_SLACK) turn = 0;
+  else if (Math.abs(turn - 90) < RIGHT_ANGLE_SLACK) turn = 90;
+  const [hx, hy] = halfSpan(turn);
+  return { x: cx - hx, y: cy - hy, layer: Math.round(layer), orientation: turn };
 }
 
+/** Plumb's own answer form, as the explained prompt asks for it. */
+export const plumbAnswerSchema = z.object({ bricks: z.array(brickSchema).max(MAX_BRICKS) });
+
+/** Every answer form read: Plumb's bricks and the original's centroids, at any angle. */
 export const answerSchema = z.object({
-  bricks: z.array(z.preprocess(fromOriginalBrick, brickSchema)).max(MAX_BRICKS),
+  bricks: z.array(z.preprocess(fromOriginalBrick, anyBrickSchema)).max(MAX_BRICKS),
 });
 export type LegoShellAnswer = z.infer<typeof answerSchema>;
 

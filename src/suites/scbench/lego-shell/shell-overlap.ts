@@ -1,6 +1,6 @@
 import { kernel, withKernel } from "../../../geometry/manifold.ts";
-import { brickBox } from "./brick-geometry.ts";
-import { BRICK_VOLUME, type Brick } from "./schema.ts";
+import { brickBox, brickCentre, isRightAngle } from "./brick-geometry.ts";
+import { BRICK_HEIGHT, BRICK_LONG, BRICK_SHORT, BRICK_VOLUME, type Brick } from "./schema.ts";
 
 /** Segments around a full circle of the polyhedral spheres. */
 export const SPHERE_SEGMENTS = 96;
@@ -33,6 +33,12 @@ export function shellOverlap(inner: number, outer: number, bricks: readonly Bric
     const shellVolume = shell.volume();
     if (bricks.length === 0) return { shell: shellVolume, inside: 0, iou: 0 };
     const cubes = bricks.map((b) => {
+      if (!isRightAngle(b)) {
+        const [cx, cy] = brickCentre(b);
+        const cube = keep(Manifold.cube([BRICK_LONG, BRICK_SHORT, BRICK_HEIGHT], true));
+        const turned = keep(cube.rotate([0, 0, b.orientation]));
+        return keep(turned.translate([cx, cy, (b.layer + 0.5) * BRICK_HEIGHT]));
+      }
       const box = brickBox(b);
       const cube = keep(
         Manifold.cube([box.max[0] - box.min[0], box.max[1] - box.min[1], box.max[2] - box.min[2]]),

@@ -1,21 +1,21 @@
 import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
-import { boxShellVolume } from "./box-shell-volume.ts";
-import { brickBox, farthestDistance, nearestDistance } from "./brick-geometry.ts";
+import { preciseBoxShellVolume } from "./box-shell-volume.ts";
+import { alignedBox, farthestDistance, nearestDistance } from "./brick-geometry.ts";
 import { type Inspection, inspectBricks } from "./inspect.ts";
 import { BRICK_VOLUME, type Brick, type LegoShellAnswer, type LegoShellData, PERFECT_IOU } from "./schema.ts";
 
-/** Slices per brick height in the numerical integration (about 1e-6 relative error in the IoU). */
-const PIECES = 4;
-
-/** Volume of one brick inside the shell; exact for bricks wholly inside or outside. */
+/**
+ * Volume of one brick inside the shell; exact for bricks wholly inside or outside. A turned brick
+ * is measured as its `alignedBox`: the shell is round about z, so turning both changes nothing.
+ */
 export function brickShellVolume(data: LegoShellData, b: Brick): number {
-  const box = brickBox(b);
+  const box = alignedBox(b);
   if (box.min[2] >= data.outer || box.max[2] <= 0) return 0;
   const near = nearestDistance(box);
   const far = farthestDistance(box);
   if (near >= data.outer || far <= data.inner) return 0;
   if (box.min[2] >= 0 && near >= data.inner && far <= data.outer) return BRICK_VOLUME;
-  return boxShellVolume(box, data.inner, data.outer, PIECES);
+  return preciseBoxShellVolume(box, data.inner, data.outer);
 }
 
 /** IoU of non-overlapping bricks with the shell: Σ in-shell volume / (bricks + shell − in-shell). */
