@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Store } from "../src/store/store.ts";
 import { startFakeOpenAI } from "./support/fake-openai.ts";
 import { SPARC_PUZZLES, SPARC_RESPONSES } from "./support/sparc.ts";
 import { until } from "./support/until.ts";
@@ -149,6 +150,16 @@ describe("plumb run with the built-in agents", () => {
       };
     expect(run("garbage-capped", "--max-steps", "7").code).toBe(0);
     expect(export1("garbage-capped")).toMatchObject({ steps: 7, passed: false });
+    // The cap reaches the environment: its observations count against 7, not its own budget.
+    const store = Store.open(db);
+    try {
+      const [sample] = store.samples("garbage-capped");
+      const observations = store.steps("garbage-capped", sample?.key ?? "").map((s) => s.observation);
+      expect(observations).toHaveLength(7);
+      for (const o of observations) expect(o).toMatch(/Steps used: 0\/7\b/);
+    } finally {
+      store.close();
+    }
     // Without --max-steps the environment's own budget ends it.
     expect(run("garbage-budget").code).toBe(0);
     const s = export1("garbage-budget");

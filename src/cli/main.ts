@@ -222,7 +222,11 @@ export function buildProgram(): Command {
     .option("--variant <name>", "prompt wording")
     .option("--shots <k>", "worked examples in the prompt", int("--shots"))
     .option("--gym", "interactive episodes through the task's environment")
-    .option("--history <n>", "episode turns kept in the context", int("--history"), 4)
+    .option(
+      "--history <n>",
+      "episode turns kept in the context (default: as the task's paper ran it, else 4)",
+      int("--history"),
+    )
     .option("--max-steps <n>", "episode step cap", int("--max-steps"))
     .option("--traceback", "episodes may undo steps (SPaRC gym)")
     .option("--judge <model>", "the judge model for tasks graded by one (ComBench proofs), PROVIDER:MODEL")

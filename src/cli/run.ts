@@ -7,6 +7,7 @@ import { matchTasks } from "../core/registry.ts";
 import type { AnyTask, Instance } from "../core/task.ts";
 import type { CacheMode } from "../eval/ask.ts";
 import { claimRun } from "../eval/claim.ts";
+import { historyOf } from "../eval/history.ts";
 import { buildPlan } from "../eval/plan.ts";
 import { createChecker } from "../eval/pool/index.ts";
 import { runPlan } from "../eval/runner.ts";
@@ -59,7 +60,7 @@ export interface RunFlags {
   variant?: string;
   shots?: number;
   gym?: boolean;
-  history: number;
+  history?: number;
   maxSteps?: number;
   traceback?: boolean;
   judge?: string;
@@ -181,8 +182,13 @@ async function run(target: string, f: RunFlags): Promise<void> {
     if (first && !episode) task.prompt(first, { ...prompt, maxOutputTokens: f.maxOutputTokens });
   }
   const plan = buildPlan(work, models, { epochs: f.epochs, episode, prompt, generation });
+  // The step cap reaches the environment too, so its budget, its text and its end agree with it.
   const envOptions = episode
-    ? { ...(f.traceback ? { traceback: true } : {}), ...(f.variant === "vision" ? { vision: true } : {}) }
+    ? {
+        ...(f.traceback ? { traceback: true } : {}),
+        ...(f.variant === "vision" ? { vision: true } : {}),
+        ...(f.maxSteps !== undefined ? { maxSteps: f.maxSteps } : {}),
+      }
     : undefined;
   const spec: RunSpec = {
     plumb: provenance(),
@@ -191,7 +197,13 @@ async function run(target: string, f: RunFlags): Promise<void> {
     epochs: f.epochs,
     prompt,
     generation: flags,
-    episode: episode ? { history: f.history, maxSteps: f.maxSteps ?? null, envOptions } : null,
+    episode: episode
+      ? {
+          history: Object.fromEntries(work.map(({ task }) => [task.id, historyOf(task, f.history)])),
+          maxSteps: f.maxSteps ?? null,
+          envOptions,
+        }
+      : null,
     judge: judgeModel ? { model: judgeModel.spec, attempts: f.judgeAttempts } : null,
     maxResponseBytes: f.maxResponseBytes ?? null,
     ...(f.preset !== undefined ? { preset: f.preset } : {}),

@@ -202,6 +202,8 @@ export interface Task<
   /** 3D models of the puzzle (and answer) for mesh viewers and slicers, as named binary STL files. */
   meshes?(inst: Instance<Data>, answer?: Answer): MeshFile[];
   env?(inst: Instance<Data>, opts?: Record<string, unknown>): Environment;
+  /** Episode turns the paper's own harness kept in the context (the default of `--history`). */
+  episodeHistory?: number;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Message } from "../core/task.ts";
 import type { Verdict } from "../core/verdict.ts";
 import type { StepRecord } from "../store/types.ts";
 import { ask } from "./ask.ts";
+import { historyOf } from "./history.ts";
 import type { PlanItem } from "./plan.ts";
 import { baseSample, type Outcome, type RunContext } from "./sample.ts";
 
@@ -39,6 +40,7 @@ export async function runEpisode(item: PlanItem, ctx: RunContext): Promise<Outco
     let crashed: Verdict | null = null;
     // Unreadable replies are turns too, so a model that never answers in form still ends.
     const cap = ctx.maxSteps ?? state.maxSteps ?? EPISODE_TURN_CAP;
+    const history = historyOf(item.task, ctx.history);
     const view = {
       steps: () => state.steps,
       legalActions: () => episode.legalActions(),
@@ -46,7 +48,7 @@ export async function runEpisode(item: PlanItem, ctx: RunContext): Promise<Outco
     };
     for (let i = 0; !state.done && i < cap; i++) {
       const user: Message = { role: "user", content: observation.text };
-      const window = turns.slice(Math.max(0, turns.length - 2 * ctx.history));
+      const window = turns.slice(Math.max(0, turns.length - 2 * history));
       const req: ModelRequest = {
         messages: [system, ...window, user],
         images: observation.images,

@@ -19,7 +19,8 @@ export interface RunContext {
   /** What a model's usage costs, or null when its price is unknown. */
   costOf: (model: Model, usage: Usage) => number | null;
   maxResponseBytes?: number;
-  history: number;
+  /** Episode turns kept in the context; undefined: each task's own default. */
+  history?: number;
   maxSteps?: number;
   envOptions?: Record<string, unknown>;
 }
