@@ -157,6 +157,9 @@ describe("plumb run with the built-in agents", () => {
       const observations = store.steps("garbage-capped", sample?.key ?? "").map((s) => s.observation);
       expect(observations).toHaveLength(7);
       for (const o of observations) expect(o).toMatch(/Steps used: 0\/7\b/);
+      // No --history: SPaRC's official gym keeps no earlier turns, and the run spec says so.
+      const spec = store.getRun("garbage-capped")?.config as { episode: { history: Record<string, number> } };
+      expect(Object.values(spec.episode.history)).toEqual([0]);
     } finally {
       store.close();
     }

@@ -107,6 +107,8 @@ export const sparcTask: Task<SparcParams, SparcRecord, Path> = {
   },
 
   render: (inst, answer) => renderPuzzleSvg(puzzleOf(inst.data), answer, { title: `SPaRC ${inst.id}` }),
+  // The official SPaRC gym sends each observation without earlier turns.
+  episodeHistory: 0,
   env(inst, opts = {}) {
     const parsed = gymOptions.safeParse(opts);
     if (!parsed.success) throw fromZodError(parsed.error, ["env"]);

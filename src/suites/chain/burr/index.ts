@@ -238,6 +238,8 @@ export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
       title: `Burr ${inst.data.level}`,
     });
   },
+  // The CHAIN paper conditions the agent on the last five turns.
+  episodeHistory: 5,
   env: (inst, opts = {}) =>
     new BurrEnv(inst.data, {
       maxSteps: typeof opts.maxSteps === "number" ? opts.maxSteps : undefined,

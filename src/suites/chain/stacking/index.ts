@@ -114,6 +114,8 @@ export const stackingTask: Task<StackingParams, StackingData, StackingPlan> = {
     return sceneRendering(replayPlan(inst.data, answer).env.board, "Stacking: after the plan");
   },
 
+  // The CHAIN paper conditions the agent on the last five turns.
+  episodeHistory: 5,
   env(inst, opts = {}) {
     const parsed = envOptions.safeParse(opts);
     if (!parsed.success) throw fromZodError(parsed.error, ["env"]);
