@@ -27,7 +27,7 @@ export interface BurrAnalysis {
 
 export interface AnalyseOptions {
   problem?: number;
-  /** How mirror images are counted (default "burrtools": see MirrorRule). */
+  /** How mirror images are counted (default true, BurrTools' default: see MirrorRule). */
   mirrors?: MirrorRule;
   /** Which separation the disassembler keeps (default "burrtools": the first in BurrTools' order). */
   choice?: "cheapest" | "burrtools";
@@ -65,7 +65,7 @@ export function analyseBurr(puzzle: XmPuzzle, opts: AnalyseOptions = {}): BurrAn
   if (!problem) throw new RangeError(`the puzzle has no problem ${index}`);
   const t0 = performance.now();
   const asm = assemble(assemblyProblem(puzzle, problem), {
-    mirrors: opts.mirrors ?? "burrtools",
+    mirrors: opts.mirrors ?? true,
     nodeLimit: opts.assemblyNodeLimit,
   });
   const levels: string[] = [];

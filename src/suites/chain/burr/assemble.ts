@@ -49,12 +49,13 @@ export interface Placement {
 
 /**
  * How mirror images of an assembly are counted, when the result has a mirror symmetry:
- * false keeps them apart; true counts them once (a chiral piece becomes its mirror partner);
- * "burrtools" counts them once only when every shape of the problem is achiral, as BurrTools'
- * stored counts show (DemoPieceGenerator 928 merged; SolidSixPieceBurrs 1063 kept, although its
- * chiral sticks come in mirror pairs).
+ * false keeps them apart; true counts them once (a chiral piece becomes its mirror partner), as
+ * BurrTools' solver does by default (DemoMirrorParadox 1 / 1, SolidSixPieceBurrs 588 / 179);
+ * "achiral-only" counts them once only when every shape of the problem is achiral, which gives the
+ * counts stored in BurrTools' example files (DemoPieceGenerator 928 merged; SolidSixPieceBurrs
+ * 1063 kept, although its chiral sticks come in mirror pairs).
  */
-export type MirrorRule = boolean | "burrtools";
+export type MirrorRule = boolean | "achiral-only";
 
 export interface AssemblyOptions {
   mirrors?: MirrorRule;
@@ -90,7 +91,7 @@ export function assemble(problem: AssemblyProblem, opts: AssemblyOptions = {}): 
   const achiral = problem.shapes.map((s) => isAchiral(s.cells));
   const rule = opts.mirrors ?? false;
   const mirrors =
-    rule === true || (rule === "burrtools" && problem.shapes.every((s, i) => s.max === 0 || achiral[i]));
+    rule === true || (rule === "achiral-only" && problem.shapes.every((s, i) => s.max === 0 || achiral[i]));
   const group = resultSymmetries(problem, region, index, mirrors);
   const rotations = group.filter((g) => !g.mirror);
   const perShape = problem.shapes.map((shape) =>
