@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { InputError } from "../core/errors.ts";
-import { fromZodError } from "../core/errors.ts";
+import { fromZodError, InputError } from "../core/errors.ts";
 import { asLineError, type LoadReport, readInstancesFile } from "../core/instances.ts";
 import { readJsonlFile } from "../core/jsonl.ts";
 import type { AnyTask, Instance } from "../core/task.ts";
@@ -32,6 +31,13 @@ export interface ResponseEntry {
 }
 
 export function readInstances(task: AnyTask, path: string): LoadReport<Instance> {
+  try {
+    const own = task.readFile?.(path);
+    if (own) return { items: own, errors: [] };
+  } catch (e) {
+    if (e instanceof InputError) return { items: [], errors: [e] };
+    throw e;
+  }
   return readInstancesFile(task, path);
 }
 

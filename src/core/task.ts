@@ -202,6 +202,11 @@ export interface Task<
   /** 3D models of the puzzle (and answer) for mesh viewers and slicers, as named binary STL files. */
   meshes?(inst: Instance<Data>, answer?: Answer): MeshFile[];
   env?(inst: Instance<Data>, opts?: Record<string, unknown>): Environment;
+  /**
+   * Instances from a file in a format of the task's own field (a BurrTools `.xmpuzzle`), or
+   * undefined when the file is not one; a bad file throws an InputError naming it.
+   */
+  readFile?(path: string): Instance<Data>[] | undefined;
   /** Episode turns the paper's own harness kept in the context (the default of `--history`). */
   episodeHistory?: number;
 }

@@ -10,7 +10,8 @@ export const TIERS = ["easy", "mid", "hard"] as const;
 export type Tier = (typeof TIERS)[number];
 
 export const burrDataSchema = z.object({
-  source: z.enum(["generated", "luban", "classic"]),
+  /** "xmpuzzle": read from a BurrTools file. */
+  source: z.enum(["generated", "luban", "classic", "xmpuzzle"]),
   tier: z.enum(TIERS),
   pieces: z.array(z.object({ name: z.string().min(1), hex: z.string(), cells: z.array(cell).min(1) })).min(2),
   /** Notchable numbers of a Luban lock's sticks, in piece order. */

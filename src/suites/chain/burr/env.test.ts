@@ -62,6 +62,13 @@ describe("burr environment errors", () => {
     expect(env.step(move("red", "x", 2)).error).toBeUndefined();
   });
 
+  it("reads piece names in any case, with spaces around, as stacking does", () => {
+    const env = new BurrEnv(dataOf(SCENE));
+    expect(env.step(move(" Red ", "x", 2)).error).toBeUndefined();
+    expect(env.step(move(["YELLOW", "blue"], "z", 1)).error).toBeUndefined();
+    expect(env.step(move("reds", "x", 1)).error).toMatch(/unknown piece "reds"/);
+  });
+
   it("names unknown pieces, zero and fractional distances, and bad action shapes", () => {
     const env = new BurrEnv(dataOf(SCENE));
     expect(env.step(move("purple", "x", 1)).error).toMatch(/unknown piece "purple"/);

@@ -11,6 +11,16 @@ import { type BurrParams, burrTask, tierOf } from "./index.ts";
 const inst = burrTask.generate(resolveParams(burrTask as AnyTask, "mid") as BurrParams, new Rng("task/mid"));
 
 describe("chain/burr one-shot", () => {
+  it("reports a classic burr under the level classic, a generated one under its tier", () => {
+    const classic = burrTask.generate(
+      resolveParams(burrTask as AnyTask, "classic") as BurrParams,
+      new Rng("task/classic"),
+    );
+    expect(classic.data.tier).toBe("easy");
+    expect(burrTask.level?.(classic)).toBe("classic");
+    expect(burrTask.level?.(inst)).toBe("mid");
+  });
+
   it("poses the puzzle as text, with one fixed-view image for the vision variant", () => {
     const text = burrTask.prompt(inst);
     expect(text.images).toBeUndefined();

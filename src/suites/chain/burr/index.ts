@@ -35,6 +35,7 @@ import {
   type Tier,
 } from "./data.ts";
 import { BurrEnv } from "./env.ts";
+import { burrInstanceFromXmpuzzle } from "./from-xmpuzzle.ts";
 import { generateBurr } from "./generate.ts";
 import { BurrState } from "./state.ts";
 import { rulesText, scenePieces, stateText } from "./text.ts";
@@ -217,7 +218,7 @@ export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
   data: burrDataSchema,
   generate,
   signature,
-  level: (inst) => inst.data.tier,
+  level: (inst) => (inst.data.source === "classic" ? "classic" : inst.data.tier),
   prompt,
   parse,
   verify,
@@ -238,6 +239,8 @@ export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
       title: `Burr ${inst.data.level}`,
     });
   },
+  readFile: (path) =>
+    path.toLowerCase().endsWith(".xmpuzzle") ? [burrInstanceFromXmpuzzle(path)] : undefined,
   // The CHAIN paper conditions the agent on the last five turns.
   episodeHistory: 5,
   env: (inst, opts = {}) =>

@@ -90,7 +90,8 @@ export class BurrState {
   move(spec: MoveSpec): MoveOutcome {
     const ids: number[] = [];
     for (const name of spec.pieces) {
-      const i = this.names.indexOf(name);
+      const wanted = name.trim().toLowerCase();
+      const i = this.names.findIndex((n) => n.toLowerCase() === wanted);
       if (i < 0)
         return refused(`unknown piece "${clip(name, 120)}"; the pieces are ${this.names.join(", ")}`);
       if (!ids.includes(i)) ids.push(i);
