@@ -66,8 +66,10 @@ export function generateBurr(opts: GenerateOptions, rng: Rng): GeneratedBurr {
     if (!solution.tree || !replays(pieces, solution)) continue;
     return { pieces, numbers: luban?.numbers ?? null, solution, burrtools, attempts: attempt };
   }
+  // A Luban lock always has six pieces, whatever the piece bounds say.
+  const pieces = opts.source === "luban" ? "6" : `${opts.minPieces}–${opts.maxPieces}`;
   throw new RangeError(
-    `no ${opts.source} burr with ${opts.minPieces}–${opts.maxPieces} pieces and first level ${opts.minLevel}–${opts.maxLevel} in ${opts.maxAttempts} attempts`,
+    `no ${opts.source} burr with ${pieces} pieces and first level ${opts.minLevel}–${opts.maxLevel} in ${opts.maxAttempts} attempts`,
   );
 }
 

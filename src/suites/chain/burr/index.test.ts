@@ -99,5 +99,7 @@ describe("chain/burr generation", () => {
       maxAttempts: 5,
     }) as BurrParams;
     expect(() => burrTask.generate(none, new Rng(1))).toThrow(/no generated burr/);
+    const luban = resolveParams(burrTask as AnyTask, "mid", { minLevel: 40, maxLevel: 40, maxAttempts: 2 });
+    expect(() => burrTask.generate(luban as BurrParams, new Rng(1))).toThrow(/no luban burr with 6 pieces/);
   });
 });
