@@ -4,44 +4,37 @@ import { promptVariant } from "../common/prompt-variant.ts";
 import type { PackData } from "./schema.ts";
 import { PASS_SCORE } from "./verify.ts";
 
-const triple = { type: "array", minItems: 3, maxItems: 3, items: { type: "integer", minimum: 0 } };
-export const outputSchema: JsonSchema = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  additionalProperties: false,
-  required: ["boxes"],
-  properties: {
-    boxes: {
-      type: "array",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["min", "max"],
-        properties: { min: triple, max: triple },
+/** A list of boxes, each given by two corners under the names the wording asks for. */
+function boxesSchema(lo: string, hi: string, corner: Record<string, unknown>): JsonSchema {
+  return {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    type: "object",
+    additionalProperties: false,
+    required: ["boxes"],
+    properties: {
+      boxes: {
+        type: "array",
+        items: {
+          type: "object",
+          additionalProperties: false,
+          required: [lo, hi],
+          properties: { [lo]: corner, [hi]: corner },
+        },
       },
     },
-  },
-};
+  };
+}
 
-const intTriple = { type: "array", minItems: 3, maxItems: 3, items: { type: "integer" } };
+const triple = { type: "array", minItems: 3, maxItems: 3, items: { type: "integer", minimum: 0 } };
+export const outputSchema: JsonSchema = boxesSchema("min", "max", triple);
+
 /** The original's structured answer: one {"XyzMin", "XyzMax"} pair of corners per box. */
-export const xyzOutputSchema: JsonSchema = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  type: "object",
-  additionalProperties: false,
-  required: ["boxes"],
-  properties: {
-    boxes: {
-      type: "array",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ["XyzMin", "XyzMax"],
-        properties: { XyzMin: intTriple, XyzMax: intTriple },
-      },
-    },
-  },
-};
+export const xyzOutputSchema: JsonSchema = boxesSchema("XyzMin", "XyzMax", {
+  type: "array",
+  minItems: 3,
+  maxItems: 3,
+  items: { type: "integer" },
+});
 
 export function packPrompt(data: PackData, opts: PromptOptions = {}): Prompt {
   return promptVariant(opts) === "explained" ? explainedPrompt(data, opts) : faithfulPrompt(data, opts);

@@ -65,16 +65,7 @@ function faithful(data: VoxelProjectionData, opts: PromptOptions): Prompt {
     'Answer with one JSON object of the form {"voxels": [{"xyz": [x, y, z]}, ...]}.',
     ...tokenCapLines(opts),
   ];
-  return {
-    messages: [
-      {
-        role: "system",
-        content: "You construct exact geometric arrangements and give the final answer as JSON.",
-      },
-      { role: "user", content: lines.join("\n") },
-    ],
-    outputSchema: originalOutputSchema(data),
-  };
+  return promptOf(lines, originalOutputSchema(data));
 }
 
 export function voxelProjectionPrompt(data: VoxelProjectionData, opts: PromptOptions = {}): Prompt {
@@ -113,6 +104,10 @@ function explained(data: VoxelProjectionData, opts: PromptOptions): Prompt {
       `with ${voxels} entries in any order. For example [0, ${m}, 2] is the voxel at x = 0, y = ${m}, z = 2.`,
     ...tokenCapLines(opts),
   ];
+  return promptOf(lines, outputSchema(data));
+}
+
+function promptOf(lines: string[], schema: JsonSchema): Prompt {
   return {
     messages: [
       {
@@ -121,6 +116,6 @@ function explained(data: VoxelProjectionData, opts: PromptOptions): Prompt {
       },
       { role: "user", content: lines.join("\n") },
     ],
-    outputSchema: outputSchema(data),
+    outputSchema: schema,
   };
 }
