@@ -169,6 +169,23 @@ describe("plumb CLI", () => {
     expect(none?.failure.kind).toBe("parse");
     expect(loose?.lenient).toBe(true);
     expect(loose?.failure.kind).not.toBe("parse");
+
+    // A SPaRC CLI result line whose reasoning came apart: the CLI read only what follows the think block.
+    const rec = sparcRecords().find((x) => x.id === id);
+    const solution = `#### ${rec?.solutions[0]?.path.map((p) => `(${p.x}, ${p.y})`).join(", ")}`;
+    const cli = join(dir, "cli.jsonl");
+    writeFileSync(
+      cli,
+      [
+        { puzzle_id: id, message: `<think>${solution}</think>\n#### (0, 0)` },
+        { puzzle_id: id, message: `<think>#### (0, 0)</think>\n${solution}` },
+        { puzzle_id: id, message: `${solution}<think>#### (0, 0)</think>` },
+      ]
+        .map((x) => JSON.stringify(x))
+        .join("\n"),
+    );
+    const c = jsonl(plumb("grade", "sparc", "--instances", SPARC_PUZZLES, "--responses", cli).stdout);
+    expect(c.map((row) => row.passed)).toEqual([false, true, false]);
   });
 
   it("generates 200 puzzles byte-identically from one seed, all valid, all levels", async () => {

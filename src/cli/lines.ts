@@ -2,18 +2,13 @@ import { z } from "zod";
 import { fromZodError, InputError } from "../core/errors.ts";
 import { asLineError, type LoadReport, readInstancesFile } from "../core/instances.ts";
 import { readJsonlFile } from "../core/jsonl.ts";
+import { replyLine } from "../core/replies.ts";
 import type { AnyTask, Instance } from "../core/task.ts";
 
 /** An answer line: `{id, answer}`, or `{id, answers: [...]}` as `solve --all` writes. */
 const answerLine = z.union([
   z.object({ id: z.string().min(1), answer: z.unknown() }),
   z.object({ id: z.string().min(1), answers: z.array(z.unknown()) }),
-]);
-
-/** A response line: `{id, text}`, or the SPaRC CLI's `{puzzle_id, message}`. */
-const responseLine = z.union([
-  z.object({ id: z.string().min(1), text: z.string() }),
-  z.object({ puzzle_id: z.string().min(1), message: z.string() }),
 ]);
 
 export interface AnswerEntry {
@@ -69,14 +64,9 @@ export function readResponses(path: string): LoadReport<ResponseEntry> {
   const items: ResponseEntry[] = [];
   for (const entry of lines) {
     try {
-      const parsed = responseLine.safeParse(entry.value);
+      const parsed = replyLine.safeParse(entry.value);
       if (!parsed.success) throw fromZodError(parsed.error);
-      const d = parsed.data;
-      items.push(
-        "id" in d
-          ? { id: d.id, text: d.text, line: entry.line }
-          : { id: d.puzzle_id, text: d.message, line: entry.line },
-      );
+      items.push({ id: parsed.data.id, text: parsed.data.text, line: entry.line });
     } catch (e) {
       errors.push(asLineError(e, entry, path));
     }

@@ -4,7 +4,13 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SPARC_RESPONSES, sparcRecords, sparcResponses } from "../../test/support/sparc.ts";
 import { InputError } from "../core/errors.ts";
-import { type EnvView, type Model, ModelCallError, type ModelRequest } from "../core/model.ts";
+import {
+  type EnvView,
+  type Model,
+  ModelCallError,
+  type ModelRequest,
+  type ModelResponse,
+} from "../core/model.ts";
 import type { AnyTask, Environment, Instance } from "../core/task.ts";
 import { isParseFailure } from "../core/verdict.ts";
 import { sparcTask } from "../suites/sparc/index.ts";
@@ -31,12 +37,16 @@ function viewOf(env: Environment): EnvView {
   };
 }
 
-function ask(model: Model, instance: Instance, epoch = 0, env?: EnvView): Promise<string> {
+function askFull(model: Model, instance: Instance, epoch = 0, env?: EnvView): Promise<ModelResponse> {
   const req: ModelRequest = {
     messages: [{ role: "user", content: "Solve it." }],
     context: { task, instance, epoch, ...(env ? { env } : {}) },
   };
-  return model.generate(req, signal).then((r) => r.text);
+  return model.generate(req, signal);
+}
+
+function ask(model: Model, instance: Instance, epoch = 0, env?: EnvView): Promise<string> {
+  return askFull(model, instance, epoch, env).then((r) => r.text);
 }
 
 describe("oracle", () => {
@@ -132,7 +142,10 @@ describe("replay", () => {
     expect(replay).toMatchObject({ id: `replay:${SPARC_RESPONSES}`, provider: "local", local: true });
     const byId = new Map(instances.map((i) => [i.id, i]));
     for (const r of sparcResponses()) {
-      expect(await ask(replay, byId.get(r.puzzle_id) as Instance)).toBe(r.message);
+      // As the CLI composed the message: the reasoning apart, the content as the reply.
+      const [, reasoning, text] = /^<think>([^]*?)<\/think>\n([^]*)$/.exec(r.message) ?? [];
+      expect(await ask(replay, byId.get(r.puzzle_id) as Instance)).toBe(text);
+      expect(await askFull(replay, byId.get(r.puzzle_id) as Instance)).toMatchObject({ reasoning });
     }
   });
 

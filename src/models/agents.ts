@@ -8,15 +8,19 @@ import {
   type ModelResponse,
   type ModelSpec,
 } from "../core/model.ts";
+import { replyLine } from "../core/replies.ts";
 import { Rng } from "../core/rng.ts";
 
 type Context = NonNullable<ModelRequest["context"]>;
+
+/** An agent's reply: its text, or its text and the reasoning that came with it. */
+type Reply = string | { text: string; reasoning?: string };
 
 /** Runs a built-in agent's answer as one free, instant "call". */
 function localModel(
   id: string,
   spec: ModelSpec,
-  answer: (req: ModelRequest) => string | Promise<string>,
+  answer: (req: ModelRequest) => Reply | Promise<Reply>,
 ): Model {
   return {
     id,
@@ -28,17 +32,19 @@ function localModel(
       const startedAt = new Date().toISOString();
       const t0 = performance.now();
       const latency = () => Math.round(performance.now() - t0);
-      let text: string;
+      let reply: Reply;
       try {
-        text = await answer(req);
+        reply = await answer(req);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         const attempt: Attempt = { startedAt, latencyMs: latency(), error: message };
         throw new ModelCallError(message, [attempt]);
       }
       const latencyMs = latency();
+      const { text, reasoning } = typeof reply === "string" ? { text: reply, reasoning: undefined } : reply;
       const response: ModelResponse = {
         text,
+        ...(reasoning === undefined ? {} : { reasoning }),
         usage: { input: 0, output: 0, reasoning: 0, cached: 0 },
         latencyMs,
         finishReason: "stop",
@@ -92,27 +98,18 @@ export function randomAgent(): Model {
   });
 }
 
-function replyOf(value: unknown): { id: string; text: string } | undefined {
-  if (typeof value !== "object" || value === null) return undefined;
-  const r = value as Record<string, unknown>;
-  if (typeof r.id === "string" && typeof r.text === "string") return { id: r.id, text: r.text };
-  if (typeof r.puzzle_id === "string" && typeof r.message === "string")
-    return { id: r.puzzle_id, text: r.message };
-  return undefined;
-}
-
 /** Every stored reply by instance id, in file order. Throws InputError naming a bad line. */
-export function loadReplies(file: string): Map<string, string[]> {
+export function loadReplies(file: string): Map<string, Reply[]> {
   const { lines, errors } = readJsonlFile(file);
   if (errors[0]) throw errors[0];
-  const replies = new Map<string, string[]>();
+  const replies = new Map<string, Reply[]>();
   for (const entry of lines) {
-    const reply = replyOf(entry.value);
+    const reply = replyLine.safeParse(entry.value).data;
     if (!reply) {
       throw new InputError("expected {id, text} or {puzzle_id, message}", { line: entry.line, source: file });
     }
     const list = replies.get(reply.id) ?? [];
-    list.push(reply.text);
+    list.push(reply.reasoning === undefined ? reply.text : { text: reply.text, reasoning: reply.reasoning });
     replies.set(reply.id, list);
   }
   return replies;
@@ -124,8 +121,8 @@ export function replayAgent(file: string): Model {
   return localModel(`replay:${file}`, { provider: "replay", model: file }, (req) => {
     const { instance, epoch } = contextOf(req, "replay");
     const list = replies.get(instance.id) ?? [];
-    const text = list[epoch] ?? list.at(-1);
-    if (text === undefined) throw new Error(`no reply for ${instance.id} in ${file}`);
-    return text;
+    const reply = list[epoch] ?? list.at(-1);
+    if (reply === undefined) throw new Error(`no reply for ${instance.id} in ${file}`);
+    return reply;
   });
 }
