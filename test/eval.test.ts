@@ -63,14 +63,34 @@ describe("plumb run with the built-in agents", () => {
     expect(rows.find((row) => row.model === "random")?.accuracy).toBeLessThan(0.5);
   });
 
-  it("replaying the SPaRC CLI's results file reproduces its solved rate exactly", () => {
+  it("replaying the SPaRC CLI's results reproduces its solved rate and path rates exactly, unparseable answers included", () => {
+    // Every tenth answer made unreadable, with the analysis the CLI gives an answer without a path.
+    const noPath: Record<string, boolean> = {
+      starts_at_start_ends_at_exit: false,
+      connected_line: false,
+      non_intersecting_line: false,
+      start_to_exit_connected: false,
+      no_rule_crossing: false,
+      fully_valid_path: false,
+    };
+    const results = readFileSync(SPARC_RESPONSES, "utf8")
+      .trim()
+      .split("\n")
+      .map((l, i) => {
+        const r = JSON.parse(l) as { message: string; solved: boolean; analysis: Record<string, boolean> };
+        return i % 10 === 3
+          ? { ...r, message: "<think>(0, 0)</think>\nI could not solve it.", solved: false, analysis: noPath }
+          : r;
+      });
+    const file = join(dir, "cli-results.jsonl");
+    writeFileSync(file, `${results.map((r) => JSON.stringify(r)).join("\n")}\n`);
     const r = plumb(
       "run",
       "sparc",
       "--instances",
       SPARC_PUZZLES,
       "--model",
-      `replay:${SPARC_RESPONSES}`,
+      `replay:${file}`,
       "--run",
       "replay",
       "--db",
@@ -80,12 +100,24 @@ describe("plumb run with the built-in agents", () => {
       "--no-progress",
     );
     expect(r.code, r.stderr).toBe(0);
-    const solved = readFileSync(SPARC_RESPONSES, "utf8")
-      .trim()
-      .split("\n")
-      .filter((l) => JSON.parse(l).solved === true).length;
-    expect(overall(r.stdout).samples).toBe(100);
-    expect(overall(r.stdout).accuracy).toBe(solved / 100);
+    const row = overall(r.stdout) as Row & {
+      cliPathErrors: Record<string, number>;
+      cliFullyValidPath: number;
+    };
+    expect(row.samples).toBe(100);
+    expect(row.rates.parse).toBe(0.1);
+    expect(row.accuracy).toBe(results.filter((x) => x.solved).length / 100);
+    const share = (key: string, holds: boolean) =>
+      results.filter((x) => x.analysis[key] === holds).length / 100;
+    expect(row.cliPathErrors).toEqual({
+      starts_at_start_ends_at_exit: share("starts_at_start_ends_at_exit", false),
+      connected_line: share("connected_line", false),
+      non_intersecting_line: share("non_intersecting_line", false),
+      no_rule_crossing: share("no_rule_crossing", false),
+    });
+    expect(row.cliFullyValidPath).toBe(share("fully_valid_path", true));
+    // Not a trivial agreement: the unreadable tenth moves every rate.
+    expect(row.cliPathErrors.connected_line).toBeGreaterThanOrEqual(0.1);
   });
 
   it("runs gym episodes: the oracle policy solves them, every step stored", () => {

@@ -1,4 +1,4 @@
-import type { Grouping, Report, ReportRow } from "./report.ts";
+import { CLI_CRITERIA, CLI_PATH_CRITERIA, type Grouping, type Report, type ReportRow } from "./report.ts";
 
 export type ReportFormat = "md" | "json" | "csv";
 
@@ -98,14 +98,36 @@ const isolationShown = (rows: readonly ReportRow[]) => rows.some((r) => Object.k
 const judgeShown = (rows: readonly ReportRow[]) =>
   rows.some((r) => r.judgeTokens.input + r.judgeTokens.output > 0);
 
-function pathTable(report: Report, rows: readonly ReportRow[]): string {
-  const header = ["Model", "Task", "Judged", ...report.pathChecks, "Fully valid path"];
+/**
+ * The SPaRC CLI's path rates, under its labels: the share of all answers failing each criterion (an
+ * answer with no path fails them all), then the share whose path meets all four.
+ */
+function cliPathTable(rows: readonly ReportRow[]): string {
+  const labels = CLI_CRITERIA.map((c) => CLI_PATH_CRITERIA[c].label);
+  const header = ["Model", "Task", "Answers", ...labels, "Fully valid paths"];
   const body = rows.map((r) => [
     r.model,
     r.group,
     String(r.pathJudged),
+    ...CLI_CRITERIA.map((c) => pct(r.cliPathErrors[c])),
+    pct(r.cliFullyValidPath),
+  ]);
+  return markdownTable(
+    header,
+    header.map((_, i) => (i < 2 ? "l" : "r")),
+    body,
+  );
+}
+
+/** Plumb's path rates: each check's failures among the paths read; well-formed over every answer. */
+function pathTable(report: Report, rows: readonly ReportRow[]): string {
+  const header = ["Model", "Task", "Paths read", ...report.pathChecks, "Well-formed path"];
+  const body = rows.map((r) => [
+    r.model,
+    r.group,
+    String(r.pathRead),
     ...report.pathChecks.map((name) => pct(r.pathErrors[name] ?? null)),
-    pct(r.fullyValidPath),
+    pct(r.wellFormedPath),
   ]);
   return markdownTable(
     header,
@@ -193,7 +215,10 @@ function markdown(report: Report): string {
   // The detail tables stay per model × task (and overall) to keep them readable.
   const detail = report.rows.filter((r) => r.grouping === "overall" || r.grouping === "task");
   const pathRows = detail.filter((r) => r.pathJudged > 0);
-  if (pathRows.length > 0) parts.push(`## Path errors\n\n${pathTable(report, pathRows)}`);
+  if (pathRows.length > 0) {
+    parts.push(`## Path errors, as the SPaRC CLI counts them\n\n${cliPathTable(pathRows)}`);
+    parts.push(`## Path errors among the paths read (Plumb)\n\n${pathTable(report, pathRows)}`);
+  }
   if (detail.length > 0) parts.push(`## Tokens and cost\n\n${costTable(detail)}`);
   if (detail.some((r) => r.episodes !== null)) parts.push(`## Episodes\n\n${episodeTable(detail)}`);
   return `${parts.join("\n\n")}\n`;
@@ -227,8 +252,11 @@ function csv(report: Report): string {
     "isolation",
     "judged",
     "path_judged",
-    ...report.pathChecks,
+    ...CLI_CRITERIA.map((c) => `${c}_error`),
     "fully_valid_path",
+    "path_read",
+    ...report.pathChecks,
+    "well_formed_path",
     "tokens_input",
     "tokens_output",
     "tokens_reasoning",
@@ -269,8 +297,11 @@ function csv(report: Report): string {
     Object.keys(r.isolation).length === 0 ? null : isolationText(r.isolation),
     r.judged,
     r.pathJudged,
+    ...CLI_CRITERIA.map((c) => r.cliPathErrors[c]),
+    r.cliFullyValidPath,
+    r.pathRead,
     ...report.pathChecks.map((name) => r.pathErrors[name] ?? null),
-    r.fullyValidPath,
+    r.wellFormedPath,
     r.tokens.input,
     r.tokens.output,
     r.tokens.reasoning,

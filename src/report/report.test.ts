@@ -20,7 +20,13 @@ interface Spec extends Partial<SampleRecord> {
   failed?: string[];
 }
 
-const PATH = ["path.start_end", "path.connected", "path.non_intersecting", "path.no_rule_cell_crossing"];
+const PATH = [
+  "path.start_end",
+  "path.connected",
+  "path.non_intersecting",
+  "path.in_bounds",
+  "path.no_rule_cell_crossing",
+];
 const INVALID = new Set(PATH);
 const ZERO: Usage = { input: 0, output: 0, reasoning: 0, cached: 0 };
 
@@ -207,36 +213,56 @@ describe("buildReport", () => {
     expect(() => buildReport(samples, { ks: [0] })).toThrow(/field ks: k must be a positive integer, got 0/);
   });
 
-  it("reports each path check's failure rate over judged samples and the fully valid share", () => {
+  it("reports path rates as the SPaRC CLI counts them, and Plumb's among the paths read", () => {
     const samples = [
       sample({ instance: "a", outcome: "pass" }),
       sample({ instance: "b", outcome: "wrong" }),
       sample({ instance: "c", outcome: "invalid", failed: ["path.connected"] }),
       sample({ instance: "d", outcome: "invalid", failed: ["path.start_end", "path.no_rule_cell_crossing"] }),
+      // Outside the grid: invalid for Plumb, but none of the CLI's criteria fails.
+      sample({ instance: "h", outcome: "invalid", failed: ["path.in_bounds"] }),
       sample({ instance: "e", outcome: "parse" }),
       sample({ instance: "f", outcome: "error" }),
       // Another task without path checks stays out of the path rates.
       sample({ task: "chain/stacking", instance: "g", outcome: "wrong" }),
     ];
     const report = buildReport(samples);
-    expect(row(report.rows, "oracle", "task", "chain/stacking").pathErrors["path.connected"]).toBeNull();
-    expect(row(report.rows, "oracle", "task", "chain/stacking").fullyValidPath).toBeNull();
+    const stacking = row(report.rows, "oracle", "task", "chain/stacking");
+    expect(stacking.pathErrors["path.connected"]).toBeNull();
+    expect(stacking.cliPathErrors.connected_line).toBeNull();
+    expect(stacking.wellFormedPath).toBeNull();
+    expect(stacking.cliFullyValidPath).toBeNull();
     expect(report.pathChecks).toEqual([
       "path.connected",
+      "path.in_bounds",
       "path.no_rule_cell_crossing",
       "path.non_intersecting",
       "path.start_end",
     ]);
     const r = row(report.rows, "oracle", "overall", "all");
-    expect(r.judged).toBe(6);
-    expect(r.pathJudged).toBe(5);
+    expect(r.judged).toBe(7);
+    expect(r.pathJudged).toBe(6);
+    expect(r.pathRead).toBe(5);
+    // The CLI: the unparseable answer e fails every criterion, over all six answers.
+    expect(r.cliPathErrors).toEqual({
+      starts_at_start_ends_at_exit: 2 / 6,
+      connected_line: 2 / 6,
+      non_intersecting_line: 1 / 6,
+      no_rule_crossing: 2 / 6,
+    });
+    expect(r.cliFullyValidPath).toBe(3 / 6);
+    // Plumb: failures among the five paths read; well-formed over all six answers.
     expect(r.pathErrors).toEqual({
       "path.connected": 0.2,
+      "path.in_bounds": 0.2,
       "path.no_rule_cell_crossing": 0.2,
       "path.non_intersecting": 0,
       "path.start_end": 0.2,
     });
-    expect(r.fullyValidPath).toBe(0.4);
+    expect(r.wellFormedPath).toBe(2 / 6);
+    const md = formatReport(report, "md");
+    expect(md).toMatch(/## Path errors, as the SPaRC CLI counts them/);
+    expect(md).toMatch(/\| oracle \| all \| 6 \| 33\.3% \| 33\.3% \| 16\.7% \| 33\.3% \| 50\.0% \|/);
   });
 
   it("sums tokens and cost, and is unknown rather than 0 when a price is missing", () => {
@@ -357,12 +383,19 @@ describe("formatReport", () => {
       | acme:m\\|1 | chain/stacking | 1 | 1 | 1 | 100.0% | 100.0% | 100.0% | 100.0% | 100.0% | – | – | – | 0.0% | 0.0% | 0.0% | 0.0% |
       | openai:gpt-4.1 | sparc | 4 | 2 | 2 | 25.0% | 25.0% | 25.0% | 25.0% | 25.0% | 50.0% | 0.0% | 50.0% | 25.0% | 25.0% | 25.0% | 0.0% |
 
-      ## Path errors
+      ## Path errors, as the SPaRC CLI counts them
 
-      | Model | Task | Judged | path.connected | path.no_rule_cell_crossing | path.non_intersecting | path.start_end | Fully valid path |
+      | Model | Task | Answers | start/end | disconnected | intersecting | rules | Fully valid paths |
       |---|---|---:|---:|---:|---:|---:|---:|
-      | openai:gpt-4.1 | all | 4 | 25.0% | 0.0% | 0.0% | 0.0% | 50.0% |
-      | openai:gpt-4.1 | sparc | 4 | 25.0% | 0.0% | 0.0% | 0.0% | 50.0% |
+      | openai:gpt-4.1 | all | 4 | 25.0% | 50.0% | 25.0% | 25.0% | 50.0% |
+      | openai:gpt-4.1 | sparc | 4 | 25.0% | 50.0% | 25.0% | 25.0% | 50.0% |
+
+      ## Path errors among the paths read (Plumb)
+
+      | Model | Task | Paths read | path.connected | path.in_bounds | path.no_rule_cell_crossing | path.non_intersecting | path.start_end | Well-formed path |
+      |---|---|---:|---:|---:|---:|---:|---:|---:|
+      | openai:gpt-4.1 | all | 3 | 33.3% | 0.0% | 0.0% | 0.0% | 0.0% | 50.0% |
+      | openai:gpt-4.1 | sparc | 3 | 33.3% | 0.0% | 0.0% | 0.0% | 0.0% | 50.0% |
 
       ## Tokens and cost
 
@@ -453,11 +486,11 @@ describe("formatReport", () => {
     expect(text.endsWith("\r\n")).toBe(true);
     expect(text.split("\r\n").length - 1).toBe(report.rows.length + 1);
     expect(text).toMatchInlineSnapshot(`
-      "model,grouping,group,samples,problems,epochs,accuracy,mean_score,pass@1,pass^1,best@1,pass@2,pass^2,best@2,parse_rate,invalid_rate,wrong_rate,unscored_rate,error_rate,truncated_rate,construction_pass_rate,isolation,judged,path_judged,path.connected,path.no_rule_cell_crossing,path.non_intersecting,path.start_end,fully_valid_path,tokens_input,tokens_output,tokens_reasoning,tokens_cached,cost_usd,calls,spent_usd,cache_saved_usd,solved_per_1m_tokens,solved_per_usd,mean_latency_ms,cached_share,cached_input_share,episodes,avg_steps,dist2opt,norm_dist,judge_tokens,judge_cost_usd
-      acme:m|1,overall,all,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,0,,,1,0,,,,,,0,0,0,0,,0,,,,,100,0,,1,5,2,0.6666666666666666,0,0
-      acme:m|1,task,chain/stacking,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,0,,,1,0,,,,,,0,0,0,0,,0,,,,,100,0,,1,5,2,0.6666666666666666,0,0
-      openai:gpt-4.1,overall,all,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,0,,,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,0,,,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
-      openai:gpt-4.1,task,sparc,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,0,,,4,4,0.25,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,0,,,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
+      "model,grouping,group,samples,problems,epochs,accuracy,mean_score,pass@1,pass^1,best@1,pass@2,pass^2,best@2,parse_rate,invalid_rate,wrong_rate,unscored_rate,error_rate,truncated_rate,construction_pass_rate,isolation,judged,path_judged,starts_at_start_ends_at_exit_error,connected_line_error,non_intersecting_line_error,no_rule_crossing_error,fully_valid_path,path_read,path.connected,path.in_bounds,path.no_rule_cell_crossing,path.non_intersecting,path.start_end,well_formed_path,tokens_input,tokens_output,tokens_reasoning,tokens_cached,cost_usd,calls,spent_usd,cache_saved_usd,solved_per_1m_tokens,solved_per_usd,mean_latency_ms,cached_share,cached_input_share,episodes,avg_steps,dist2opt,norm_dist,judge_tokens,judge_cost_usd
+      acme:m|1,overall,all,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,0,,,1,0,,,,,,0,,,,,,,0,0,0,0,,0,,,,,100,0,,1,5,2,0.6666666666666666,0,0
+      acme:m|1,task,chain/stacking,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,0,,,1,0,,,,,,0,,,,,,,0,0,0,0,,0,,,,,100,0,,1,5,2,0.6666666666666666,0,0
+      openai:gpt-4.1,overall,all,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,0,,,4,4,0.25,0.5,0.25,0.25,0.5,3,0.3333333333333333,0,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,0,,,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
+      openai:gpt-4.1,task,sparc,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,0,,,4,4,0.25,0.5,0.25,0.25,0.5,3,0.3333333333333333,0,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,0,,,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
       "
     `);
   });

@@ -58,13 +58,26 @@ export interface ReportRow {
   judged: number;
   /**
    * Judged samples of the tasks that check paths (some sample of the task has a "path.*" check),
-   * parse failures included: the denominator of the path rates, which are null when it is 0.
+   * parse failures included, verdicts Plumb's own code could not give left out: the denominator of
+   * the SPaRC CLI's path rates, which are null when it is 0.
    */
   pathJudged: number;
-  /** For each "path.*" check seen in the report: the share of path-judged samples where it failed. */
+  /**
+   * The SPaRC CLI's path error rates under its names: the share of path-judged samples failing each
+   * criterion, an answer with no readable path failing them all (as the CLI counts it).
+   */
+  cliPathErrors: Record<CliPathCriterion, number | null>;
+  /** The CLI's fully_valid_path: share of path-judged samples with a path meeting its four criteria. */
+  cliFullyValidPath: number | null;
+  /** Path-judged samples whose answer was read: the denominator of Plumb's own path rates. */
+  pathRead: number;
+  /** Plumb's reading: for each "path.*" check seen in the report, the share of read paths where it failed. */
   pathErrors: Record<string, number | null>;
-  /** Share of path-judged samples whose failure, if any, is neither parse nor invalid. */
-  fullyValidPath: number | null;
+  /**
+   * Plumb's stricter fully valid: share of path-judged samples whose path passed every "path.*"
+   * check, inside the grid and no longer than it included (the failure, if any, is a rule's).
+   */
+  wellFormedPath: number | null;
   tokens: Usage;
   /** USD of the samples' usage (the price table's price, else the one stored with the sample); null when some price is unknown. */
   cost: number | null;
@@ -189,13 +202,45 @@ function atK(byProblem: Map<string, SampleRecord[]>, k: number): AtK {
   return { k, passAtK: avgScore(pass), passHatK: avgScore(hat), bestAtK: avgScore(best) };
 }
 
-function pathRates(judged: readonly SampleRecord[], pathChecks: readonly string[]): ReportRow["pathErrors"] {
+/**
+ * The SPaRC CLI's path criteria (its analysis keys), each with the Plumb check that computes it the
+ * CLI's way and the label the CLI gives a path failing it.
+ */
+export const CLI_PATH_CRITERIA = {
+  starts_at_start_ends_at_exit: { check: "path.start_end", label: "start/end" },
+  connected_line: { check: "path.connected", label: "disconnected" },
+  non_intersecting_line: { check: "path.non_intersecting", label: "intersecting" },
+  no_rule_crossing: { check: "path.no_rule_cell_crossing", label: "rules" },
+} as const;
+
+export type CliPathCriterion = keyof typeof CLI_PATH_CRITERIA;
+
+export const CLI_CRITERIA = Object.keys(CLI_PATH_CRITERIA) as CliPathCriterion[];
+
+const failedCheck = (s: SampleRecord, name: string) =>
+  s.verdict?.checks.some((c) => c.name === name && !c.ok) === true;
+
+const pathRead = (s: SampleRecord) => s.failureKind !== "parse";
+
+function pathRates(read: readonly SampleRecord[], pathChecks: readonly string[]): ReportRow["pathErrors"] {
   const out: ReportRow["pathErrors"] = {};
-  for (const name of pathChecks) {
-    const failed = judged.filter((s) => s.verdict?.checks.some((c) => c.name === name && !c.ok)).length;
-    out[name] = share(failed, judged.length);
-  }
+  for (const name of pathChecks)
+    out[name] = share(read.filter((s) => failedCheck(s, name)).length, read.length);
   return out;
+}
+
+function cliFails(s: SampleRecord, criterion: CliPathCriterion): boolean {
+  return !pathRead(s) || failedCheck(s, CLI_PATH_CRITERIA[criterion].check);
+}
+
+function cliPathRates(judged: readonly SampleRecord[]): ReportRow["cliPathErrors"] {
+  const out = {} as ReportRow["cliPathErrors"];
+  for (const c of CLI_CRITERIA) out[c] = share(judged.filter((s) => cliFails(s, c)).length, judged.length);
+  return out;
+}
+
+function cliFullyValid(judged: readonly SampleRecord[]): number | null {
+  return share(judged.filter((s) => CLI_CRITERIA.every((c) => !cliFails(s, c))).length, judged.length);
 }
 
 function constructionRate(judged: readonly SampleRecord[], tasks: ReadonlySet<string>): number | null {
@@ -255,10 +300,9 @@ function buildRow(
   const passed = samples.filter((s) => s.passed === true).length;
   const count = (kind: string) => samples.filter((s) => s.status === "ok" && s.failureKind === kind).length;
   const judged = samples.filter((s) => s.status === "ok" && s.verdict !== null);
-  const pathJudged = judged.filter((s) => paths.tasks.has(s.task));
-  const validPaths = pathJudged.filter(
-    (s) => s.failureKind !== "parse" && s.failureKind !== "invalid",
-  ).length;
+  const pathJudged = judged.filter((s) => paths.tasks.has(s.task) && s.failureKind !== "error");
+  const read = pathJudged.filter(pathRead);
+  const wellFormed = read.filter((s) => s.failureKind !== "invalid").length;
   const tokens = samples.reduce((acc, s) => addUsage(acc, s.usage), ZERO_USAGE);
   const cost = costSum(samples, prices);
   const judgeCost = sum(samples, (s) => s.judge?.costUsd ?? 0);
@@ -288,8 +332,11 @@ function buildRow(
     judgeCost,
     judged: judged.length,
     pathJudged: pathJudged.length,
-    pathErrors: pathRates(pathJudged, paths.checks),
-    fullyValidPath: share(validPaths, pathJudged.length),
+    cliPathErrors: cliPathRates(pathJudged),
+    cliFullyValidPath: cliFullyValid(pathJudged),
+    pathRead: read.length,
+    pathErrors: pathRates(read, paths.checks),
+    wellFormedPath: share(wellFormed, pathJudged.length),
     tokens,
     cost,
     calls: samples.reduce((acc, s) => acc + s.calls, 0),

@@ -23,11 +23,12 @@ const THINK_OPEN = /<think>/gi;
 const THINK_CLOSE = /<\/think>/gi;
 
 /**
- * The most points a path is read with: one more than the positions of the grid, since a line
- * visits each position at most once. Reading stops there, so a longer path is read as this many
- * points and judged invalid (`path.length`), however long the text is.
+ * The most points a path is read with: ten times the positions of the grid. A line visits each
+ * position at most once, so anything longer than the grid is judged invalid (`path.length`); reading
+ * on past that lets a rambling answer be judged on the CLI's path criteria as the CLI judges it
+ * (which stops only at E), while the text's length cannot make the path unboundedly long.
  */
-export const maxPathPoints = (puzzle: Puzzle): number => puzzle.cols * puzzle.rows + 1;
+export const maxPathPoints = (puzzle: Puzzle): number => 10 * puzzle.cols * puzzle.rows;
 
 /** Where `re` next matches at or after `from`, or -1. */
 function indexOf(text: string, re: RegExp, from: number): number {

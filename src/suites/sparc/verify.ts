@@ -18,17 +18,17 @@ const fmt = (p: Point) => `(${p.x}, ${p.y})`;
 /**
  * Checks a path against every rule. Path checks come first (the paper's path errors); when the
  * path is not a well-formed line from S to E the rules are not evaluated and the failure is
- * `invalid` (a path with more points than the grid has positions fails `path.length` alone).
- * Otherwise one check per rule kind present in the puzzle, each naming what broke.
+ * `invalid`. A path with more points than the grid has positions fails `path.length` and is still
+ * judged on the CLI's four path criteria, as the SPaRC CLI judges it. Otherwise one check per rule
+ * kind present in the puzzle, each naming what broke.
  */
 export function verifyPath(board: Board, path: readonly Point[]): Verdict {
+  const checks: Check[] = [];
   if (path.length > board.size) {
-    // The parser stops reading one point past this, so a longer path is not judged point by point.
     const detail = `more points than the ${board.size} positions of the ${board.cols}×${board.rows} grid (a line visits each position at most once)`;
-    return verdictFromChecks([{ name: "path.length", ok: false, detail }], PATH_CHECKS);
+    checks.push({ name: "path.length", ok: false, detail });
   }
   const { start, end } = board.puzzle;
-  const checks: Check[] = [];
   const first = path[0];
   const last = path[path.length - 1];
   const startOk = first !== undefined && first.x === start.x && first.y === start.y;
