@@ -143,7 +143,7 @@ describe("replay", () => {
     const byId = new Map(instances.map((i) => [i.id, i]));
     for (const r of sparcResponses()) {
       // As the CLI composed the message: the reasoning apart, the content as the reply.
-      const [, reasoning, text] = /^<think>([^]*?)<\/think>\n([^]*)$/.exec(r.message) ?? [];
+      const [, reasoning, text] = /^<think>([\s\S]*?)<\/think>\n([\s\S]*)$/.exec(r.message) ?? [];
       expect(await ask(replay, byId.get(r.puzzle_id) as Instance)).toBe(text);
       expect(await askFull(replay, byId.get(r.puzzle_id) as Instance)).toMatchObject({ reasoning });
     }
