@@ -147,9 +147,24 @@ describe("plumb run with the built-in agents", () => {
     const samples = exported.stdout
       .trim()
       .split("\n")
-      .map((l) => JSON.parse(l) as { steps: number; optimalSteps: number });
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            steps: number;
+            optimalSteps: number;
+            trajectory: { index: number; reply: string; action: unknown; observation: string }[];
+          },
+      );
     expect(samples).toHaveLength(5);
-    for (const s of samples) expect(s.steps).toBe(s.optimalSteps);
+    for (const s of samples) {
+      expect(s.steps).toBe(s.optimalSteps);
+      // Every turn, in order: what the model saw, what it said, the action read from it.
+      expect(s.trajectory.map((t) => t.index)).toEqual([...Array(s.steps).keys()]);
+      for (const t of s.trajectory) {
+        expect(t.reply).toBe(`Final: ${t.action}`);
+        expect(t.observation.length).toBeGreaterThan(0);
+      }
+    }
   });
 
   it("ends an episode whose model never replies in form, counting every turn", () => {

@@ -85,7 +85,7 @@ export function compareCommand(a: string, b: string, o: { db: string; format: "m
 
 export function exportCommand(run: string, o: { db: string; format: "jsonl" | "csv"; out?: string }): void {
   withStore(o.db, (store) => {
-    const text = exportSamples(samplesOf(store, run), o.format);
+    const text = exportSamples(samplesOf(store, run), o.format, (s) => store.steps(run, s.key));
     if (o.out) writeFileSync(o.out, text);
     else process.stdout.write(text);
   });

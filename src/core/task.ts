@@ -111,6 +111,10 @@ export interface Environment<Action = unknown> {
   /** The environment's own step budget, if it has one. */
   readonly maxSteps?: number;
   optimalSteps?: number;
+  /** What the episode has made so far, as the task's answer (SPaRC: the line drawn); stored with the sample. */
+  answer?(): unknown;
+  /** Once the episode is done: the task's verdict on what it made, naming what failed. */
+  verdict?(): Verdict;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { StepRecord } from "../store/types.ts";
 import { ask } from "./ask.ts";
 import { historyOf } from "./history.ts";
 import type { PlanItem } from "./plan.ts";
+import type { EpisodeState } from "./pool/types.ts";
 import { baseSample, type Outcome, type RunContext } from "./sample.ts";
 
 /** Turns of an episode whose environment sets no budget and whose run gives no --max-steps. */
@@ -102,7 +103,7 @@ export async function runEpisode(item: PlanItem, ctx: RunContext): Promise<Outco
       turns.push(user, { role: "assistant", content: response.text });
       if (crashed) break;
     }
-    const verdict = crashed ?? episodeVerdict(state.success, state.done);
+    const verdict = crashed ?? episodeVerdict(state);
     // A call that failed after its retries leaves the episode unfinished: an error, not a verdict.
     const failed = error !== null;
     return {
@@ -111,6 +112,7 @@ export async function runEpisode(item: PlanItem, ctx: RunContext): Promise<Outco
         status: failed ? "error" : "ok",
         prompt: { system: system.content },
         text: lastReply,
+        answer: state.answer ?? null,
         verdict: failed ? null : verdict,
         score: failed ? null : verdict.score,
         passed: failed ? null : verdict.passed,
@@ -135,15 +137,22 @@ export async function runEpisode(item: PlanItem, ctx: RunContext): Promise<Outco
   }
 }
 
-function episodeVerdict(success: boolean, done: boolean): Verdict {
-  if (success) return { score: 1, passed: true, checks: [{ name: "episode.success", ok: true }] };
-  const message = done ? "the episode ended without solving the task" : "step cap reached";
+/**
+ * Solved or not, with the environment's own verdict on what the episode made when it gives one
+ * (its checks after `episode.success`, its failure naming what broke).
+ */
+function episodeVerdict(state: EpisodeState): Verdict {
+  const own = state.verdict?.checks ?? [];
+  if (state.success)
+    return { score: 1, passed: true, checks: [{ name: "episode.success", ok: true }, ...own] };
+  const ended = state.done ? "episode ended unsolved" : "step cap reached";
   return {
     score: 0,
     passed: false,
-    checks: [
-      { name: "episode.success", ok: false, detail: done ? "episode ended unsolved" : "step cap reached" },
-    ],
-    failure: { kind: "wrong", message },
+    checks: [{ name: "episode.success", ok: false, detail: ended }, ...own],
+    failure: state.verdict?.failure ?? {
+      kind: "wrong",
+      message: state.done ? "the episode ended without solving the task" : "step cap reached",
+    },
   };
 }

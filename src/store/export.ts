@@ -1,4 +1,4 @@
-import type { SampleRecord } from "./types.ts";
+import type { SampleRecord, StepRecord } from "./types.ts";
 
 type Cell = string | number | boolean | null;
 
@@ -31,13 +31,29 @@ const CSV_COLUMNS: readonly [string, (s: SampleRecord) => Cell][] = [
   ["text", (s) => s.text],
 ];
 
+/** One turn of an episode as exported: what the model saw and said, and what came of it. */
+export type TrajectoryStep = Omit<StepRecord, "run" | "sampleKey">;
+
 /**
- * Samples as JSONL (one SampleRecord per line) or as CSV (one row per sample, RFC 4180: CRLF
- * line ends, fields holding a comma, quote or line break quoted with their quotes doubled).
- * Null becomes an empty CSV field.
+ * Samples as JSONL (one SampleRecord per line; an episode's also carries its `trajectory`, every
+ * turn in order, when `stepsOf` is given) or as CSV (one row per sample, RFC 4180: CRLF line ends,
+ * fields holding a comma, quote or line break quoted with their quotes doubled). Null becomes an
+ * empty CSV field.
  */
-export function exportSamples(samples: SampleRecord[], format: "jsonl" | "csv"): string {
-  if (format === "jsonl") return samples.map((s) => `${JSON.stringify(s)}\n`).join("");
+export function exportSamples(
+  samples: SampleRecord[],
+  format: "jsonl" | "csv",
+  stepsOf?: (s: SampleRecord) => StepRecord[],
+): string {
+  if (format === "jsonl") {
+    return samples
+      .map((s) => {
+        if (s.steps === null || !stepsOf) return `${JSON.stringify(s)}\n`;
+        const trajectory: TrajectoryStep[] = stepsOf(s).map(({ run: _, sampleKey: __, ...step }) => step);
+        return `${JSON.stringify({ ...s, trajectory })}\n`;
+      })
+      .join("");
+  }
   const header = CSV_COLUMNS.map(([name]) => name);
   const rows = samples.map((s) => CSV_COLUMNS.map(([, get]) => csvField(get(s))));
   return [header, ...rows].map((cells) => `${cells.join(",")}\r\n`).join("");

@@ -59,6 +59,10 @@ export interface EpisodeState {
   steps: number;
   maxSteps?: number;
   optimalSteps?: number;
+  /** The environment's answer so far, when it gives one. */
+  answer?: unknown;
+  /** The environment's verdict, once done, when it gives one. */
+  verdict?: Verdict;
 }
 
 /** One reply played in an episode: what the runner stores for the step, and where the episode is now. */

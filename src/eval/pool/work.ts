@@ -111,5 +111,7 @@ function stateOf(env: Environment): EpisodeState {
   const state: EpisodeState = { done: env.done, success: env.success, steps: env.steps };
   if (env.maxSteps !== undefined) state.maxSteps = env.maxSteps;
   if (env.optimalSteps !== undefined) state.optimalSteps = env.optimalSteps;
+  if (env.answer) state.answer = env.answer();
+  if (env.done && env.verdict) state.verdict = env.verdict();
   return state;
 }
