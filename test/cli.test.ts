@@ -256,6 +256,56 @@ describe("plumb CLI", () => {
     expect(bad.code).toBe(2);
   });
 
+  it("words prompts from a user's template file, and refuses a bad one before any call", () => {
+    const dir = tmp();
+    const template = join(dir, "official.txt");
+    writeFileSync(
+      template,
+      "===system===\nSolve puzzles.\n===user===\nFrom {{start_pos}} to {{end_pos}}:\n{{grid_str}}\n",
+    );
+    const rows = jsonl(
+      plumb("prompt", "sparc", "--instances", SPARC_PUZZLES, "--prompt-template", template).stdout,
+    ) as { messages: { role: string; content: string }[] }[];
+    expect(rows).toHaveLength(100);
+    expect(rows[0]?.messages[0]).toEqual({ role: "system", content: "Solve puzzles." });
+    expect(rows[0]?.messages[1]?.content).toMatch(/^From \(\d+, \d+\) to \(\d+, \d+\):\n\['/);
+    writeFileSync(template, "Size {{grid_size}}\n");
+    const db = join(dir, "t.db");
+    const run = plumb(
+      "run",
+      "sparc",
+      "--instances",
+      SPARC_PUZZLES,
+      "--model",
+      "oracle",
+      "--prompt-template",
+      template,
+      "--db",
+      db,
+      "--no-progress",
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      `${template}, field grid_size: unknown placeholder {{grid_size}} (line 1 of the user message`,
+    );
+    const gym = plumb(
+      "run",
+      "sparc",
+      "--instances",
+      SPARC_PUZZLES,
+      "--model",
+      "oracle",
+      "--gym",
+      "--prompt-template",
+      template,
+      "--db",
+      db,
+      "--no-progress",
+    );
+    expect(gym.code).toBe(2);
+    expect(gym.stderr).toMatch(/--prompt-template words single prompts/);
+  });
+
   it("fails cleanly on an unknown task or level", () => {
     const r = plumb("generate", "nope");
     expect(r.code).toBe(2);

@@ -10,6 +10,7 @@ import {
   resolveParams,
 } from "../core/instances.ts";
 import { svgToPng } from "../core/png.ts";
+import { buildPrompt, readPromptTemplate } from "../core/prompt-template.ts";
 import { getTask, listTasks } from "../core/registry.ts";
 import type { AnyTask, Instance } from "../core/task.ts";
 import type { Verdict } from "../core/verdict.ts";
@@ -216,14 +217,22 @@ function summarise(rows: readonly unknown[], lenientCatches?: number): void {
 /** The prompts for instances, one line each: {id, messages, images, outputSchema}; images as base64 PNG. */
 export function promptCommand(
   taskId: string,
-  o: Out & { instances: string; variant?: string; shots?: number; maxOutputTokens?: number },
+  o: Out & {
+    instances: string;
+    variant?: string;
+    shots?: number;
+    maxOutputTokens?: number;
+    promptTemplate?: string;
+  },
 ): void {
   const task = getTask(taskId);
   const { list, skipped } = loadInstances(task, o.instances);
+  const template = o.promptTemplate === undefined ? undefined : readPromptTemplate(o.promptTemplate);
   const rows = list.map((inst) => {
-    const prompt = task.prompt(inst, {
+    const prompt = buildPrompt(task, inst, {
       variant: o.variant,
       shots: o.shots,
+      template,
       maxOutputTokens: o.maxOutputTokens,
     });
     return {

@@ -44,6 +44,8 @@ const oneOf =
     return v as T;
   };
 
+const TEMPLATE_HELP =
+  "your own prompt wording: a text file with {{field}} placeholders (an unknown one is refused with the list of fields), optionally ===system=== and ===user=== sections";
 const UNSAFE_HELP =
   "run untrusted verifiers (ComBench records' Python) even where they cannot be isolated (no bubblewrap): they then run as you, with your files";
 const RESPONSE_HELP = `read at most this many bytes of each response (default ${DEFAULT_MAX_RESPONSE_BYTES}); longer ones are parse failures`;
@@ -112,6 +114,7 @@ export function buildProgram(): Command {
     .requiredOption("--instances <file>", "instances JSONL")
     .option("--variant <name>", "the task's prompt wording (sparc: default, alternative, vision)")
     .option("--shots <k>", "worked examples", int("--shots"))
+    .option("--prompt-template <file>", TEMPLATE_HELP)
     .option(
       "--max-output-tokens <n>",
       "state this output-token cap in the prompt",
@@ -221,6 +224,7 @@ export function buildProgram(): Command {
     .option("--env-file <file>", "read API keys from this file")
     .option("--variant <name>", "prompt wording")
     .option("--shots <k>", "worked examples in the prompt", int("--shots"))
+    .option("--prompt-template <file>", TEMPLATE_HELP)
     .option("--gym", "interactive episodes through the task's environment")
     .option(
       "--history <n>",
@@ -279,7 +283,7 @@ export function buildProgram(): Command {
 
   program
     .command("export <run>")
-    .description("every sample of a run")
+    .description("every sample of a run (JSONL: episodes with their turns, as `trajectory`)")
     .option("--db <file>", "SQLite store", DEFAULT_DB)
     .option("--format <f>", "jsonl or csv", oneOf("--format", ["jsonl", "csv"] as const), "jsonl")
     .option("--out <file>", "write here instead of stdout")

@@ -3,8 +3,9 @@ import { InputError } from "../core/errors.ts";
 import { generateInstances, parseOverrides, resolveParams } from "../core/instances.ts";
 import type { GenerationOptions } from "../core/model.ts";
 import { type Model, ZERO_USAGE } from "../core/model.ts";
+import { buildPrompt, readPromptTemplate } from "../core/prompt-template.ts";
 import { matchTasks } from "../core/registry.ts";
-import type { AnyTask, Instance } from "../core/task.ts";
+import type { AnyTask, Instance, PromptOptions } from "../core/task.ts";
 import type { CacheMode } from "../eval/ask.ts";
 import { claimRun } from "../eval/claim.ts";
 import { historyOf } from "../eval/history.ts";
@@ -59,6 +60,7 @@ export interface RunFlags {
   envFile?: string;
   variant?: string;
   shots?: number;
+  promptTemplate?: string;
   gym?: boolean;
   history?: number;
   maxSteps?: number;
@@ -175,11 +177,19 @@ async function run(target: string, f: RunFlags): Promise<void> {
   const episode = f.gym === true;
   if (episode && !tasks.some((t) => t.env))
     throw new InputError(`--gym: ${target} has no interactive environment`);
-  const prompt = dropUndefined({ variant: f.variant, shots: f.shots });
+  if (episode && f.promptTemplate)
+    throw new InputError("--prompt-template words single prompts; an episode's words are its environment's", {
+      field: "--prompt-template",
+    });
+  const prompt: PromptOptions = dropUndefined({
+    variant: f.variant,
+    shots: f.shots,
+    template: f.promptTemplate === undefined ? undefined : readPromptTemplate(f.promptTemplate),
+  });
   // Bad prompt options fail here, before any call is made.
   for (const { task, instances } of work) {
     const first = instances[0];
-    if (first && !episode) task.prompt(first, { ...prompt, maxOutputTokens: f.maxOutputTokens });
+    if (first && !episode) buildPrompt(task, first, { ...prompt, maxOutputTokens: f.maxOutputTokens });
   }
   const plan = buildPlan(work, models, { epochs: f.epochs, episode, prompt, generation });
   // The step cap reaches the environment too, so its budget, its text and its end agree with it.
@@ -248,7 +258,7 @@ type Claimed = {
   work: { task: AnyTask; instances: Instance[]; hashes: string[] }[];
   models: Model[];
   judge?: { model: Model; attempts: number };
-  prompt: { variant?: string; shots?: number };
+  prompt: PromptOptions;
   envOptions?: Record<string, unknown>;
   checker: ReturnType<typeof createChecker>;
   costFor: (m: Model, usage: typeof ZERO_USAGE) => number | null;

@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import type { PromptTemplate } from "./prompt-template.ts";
 import type { Rng } from "./rng.ts";
 import type { ParseFailure, Verdict } from "./verdict.ts";
 
@@ -39,6 +40,8 @@ export interface PromptOptions {
   shots?: number;
   /** When set, the prompt states the model's output-token cap. */
   maxOutputTokens?: number;
+  /** The user's own wording (`--prompt-template`), filled by `buildPrompt`; tasks never see it. */
+  template?: PromptTemplate;
 }
 
 export interface ParseOptions {
@@ -192,6 +195,8 @@ export interface Task<
   /** Reference answers an instance carries (e.g. the stored solutions). */
   references?(inst: Instance<Data>): Answer[];
   prompt(inst: Instance<Data>, opts?: PromptOptions): Prompt;
+  /** Named values a user's prompt template may use (`{{name}}`), written as the original's prompts wrote them. */
+  promptFields?(inst: Instance<Data>): Record<string, string>;
   parse(text: string, inst: Instance<Data>, opts?: ParseOptions): Answer | ParseFailure;
   /** Deterministic and offline; may be async (e.g. a verifier run in a sandboxed subprocess). */
   verify(inst: Instance<Data>, answer: Answer): Checked;

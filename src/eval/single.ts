@@ -1,4 +1,5 @@
 import type { ModelRequest } from "../core/model.ts";
+import { buildPrompt } from "../core/prompt-template.ts";
 import { errorVerdict } from "../core/verdict.ts";
 import type { SampleRecord } from "../store/types.ts";
 import { ask } from "./ask.ts";
@@ -9,7 +10,7 @@ import { baseSample, type Outcome, promptForStore, type RunContext } from "./sam
 /** One prompt, one reply: asked (or served from the cache), graded in the checker, judged when the task has a judge. */
 export async function runSingle(item: PlanItem, ctx: RunContext): Promise<Outcome | null> {
   const startedAt = new Date().toISOString();
-  const prompt = item.task.prompt(item.instance, {
+  const prompt = buildPrompt(item.task, item.instance, {
     ...ctx.prompt,
     maxOutputTokens: item.generation.maxOutputTokens,
   });

@@ -9,6 +9,7 @@ import { generatePuzzle, MIXES, type Mix, randomLine, type SparcParams, sparcPar
 import { SparcGym } from "./gym.ts";
 import { parseAnswer } from "./parse.ts";
 import { sparcPrompt } from "./prompt.ts";
+import { sparcPromptFields } from "./prompt-fields.ts";
 import { type Puzzle, polyshapesJson, puzzleArray, puzzleFromRecord, textVisualization } from "./puzzle.ts";
 import { type Path, pathSchema, type SparcRecord, sparcRecordSchema } from "./record.ts";
 import { renderPuzzleSvg } from "./render.ts";
@@ -86,6 +87,7 @@ export const sparcTask: Task<SparcParams, SparcRecord, Path> = {
   level: (inst) => String(inst.data.difficulty_level),
   references: (inst) => inst.data.solutions.map((s) => s.path),
   prompt: (inst, opts) => sparcPrompt(inst.data, puzzleOf(inst.data), opts),
+  promptFields: (inst) => sparcPromptFields(inst.data),
   parse: (text, inst, opts) => parseAnswer(text, puzzleOf(inst.data), opts?.lenient ? "lenient" : "strict"),
   verify: (inst, answer) => verifyPath(boardOf(puzzleOf(inst.data)), answer),
 
