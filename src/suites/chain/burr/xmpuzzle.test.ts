@@ -1,10 +1,12 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../../core/errors.ts";
 import { analyseBurr, assemblyProblem } from "./analyse.ts";
 import { assemble } from "./assemble.ts";
-import { loadXmpuzzle } from "./xmpuzzle.ts";
+import { loadXmpuzzle, MAX_XMPUZZLE_FILE_BYTES, MAX_XMPUZZLE_XML_BYTES } from "./xmpuzzle.ts";
 
 const TINY = join(import.meta.dirname, "../../../../test/fixtures/chain/burr/tiny.xmpuzzle");
 
@@ -41,6 +43,23 @@ describe("loadXmpuzzle", () => {
     ).toThrow(InputError);
     expect(() => loadXmpuzzle('<puzzle><gridType type="3"/></puzzle>')).toThrow(/cubic/);
     expect(() => loadXmpuzzle("<nothing/>")).toThrow(/no <puzzle>/);
+  });
+
+  it("refuses a gzip bomb, an oversized file and broken gzip with a clear error, quickly", () => {
+    const bomb = gzipSync(Buffer.alloc(MAX_XMPUZZLE_XML_BYTES + 1024, 0x20));
+    expect(bomb.length).toBeLessThan(200_000);
+    const t0 = performance.now();
+    expect(() => loadXmpuzzle(bomb)).toThrow(/cannot unpack it \(it unpacks to more than 67108864 bytes\)/);
+    expect(performance.now() - t0).toBeLessThan(5_000);
+    const dir = mkdtempSync(join(tmpdir(), "plumb-xmpuzzle-"));
+    const big = join(dir, "big.xmpuzzle");
+    writeFileSync(big, Buffer.alloc(MAX_XMPUZZLE_FILE_BYTES + 1));
+    expect(() => loadXmpuzzle(big)).toThrow(
+      `${big}: ${MAX_XMPUZZLE_FILE_BYTES + 1} bytes: a puzzle file is at most`,
+    );
+    const broken = Buffer.from(readFileSync(TINY).subarray(0, 40));
+    expect(() => loadXmpuzzle(broken)).toThrow(/not a BurrTools puzzle: cannot unpack it/);
+    expect(() => loadXmpuzzle(join(dir, "missing.xmpuzzle"))).toThrow(/cannot read the puzzle/);
   });
 
   it("reproduces the stored counts of our file (colour rules and optional cells applied)", () => {

@@ -4,7 +4,7 @@
  * x + sx·(y + sy·z), and problems naming the piece shapes (count or min–max, group) and the
  * result shape. Only the cubic grid (gridType 0) is supported.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { XMLParser } from "fast-xml-parser";
 import { InputError } from "../../../core/errors.ts";
@@ -59,13 +59,45 @@ const parser = new XMLParser({
   isArray: (name) => ["voxel", "problem", "shape", "pair", "color", "group"].includes(name),
 });
 
-/** Loads a puzzle from gzip bytes, plain XML bytes or text, or a file path. */
+/** The largest file read, and the most XML it may unpack to (real BurrTools files are kilobytes). */
+export const MAX_XMPUZZLE_FILE_BYTES = 16 * 1024 * 1024;
+export const MAX_XMPUZZLE_XML_BYTES = 64 * 1024 * 1024;
+
+function readBounded(source: string): Buffer {
+  let size: number;
+  try {
+    size = statSync(source).size;
+  } catch (e) {
+    throw new InputError(`cannot read the puzzle: ${(e as Error).message}`, { source });
+  }
+  if (size > MAX_XMPUZZLE_FILE_BYTES)
+    throw new InputError(`${size} bytes: a puzzle file is at most ${MAX_XMPUZZLE_FILE_BYTES}`, { source });
+  return readFileSync(source);
+}
+
+function gunzipBounded(bytes: Uint8Array, where: { source?: string }): Buffer {
+  try {
+    return gunzipSync(bytes, { maxOutputLength: MAX_XMPUZZLE_XML_BYTES });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    const why =
+      code === "ERR_BUFFER_TOO_LARGE"
+        ? `it unpacks to more than ${MAX_XMPUZZLE_XML_BYTES} bytes`
+        : (e as Error).message;
+    throw new InputError(`not a BurrTools puzzle: cannot unpack it (${why})`, where);
+  }
+}
+
+/** Loads a puzzle from gzip bytes, plain XML bytes or text, or a file path, within the size caps above. */
 export function loadXmpuzzle(input: Uint8Array | string): XmPuzzle {
   const source = typeof input === "string" && !input.trimStart().startsWith("<") ? input : undefined;
-  let bytes: Uint8Array | string = source ? readFileSync(source) : input;
-  if (typeof bytes !== "string" && bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = gunzipSync(bytes);
-  const xml = typeof bytes === "string" ? bytes : new TextDecoder().decode(bytes);
   const where = source ? { source } : {};
+  let bytes: Uint8Array | string = source ? readBounded(source) : input;
+  if (typeof bytes !== "string" && bytes[0] === 0x1f && bytes[1] === 0x8b)
+    bytes = gunzipBounded(bytes, where);
+  if (bytes.length > MAX_XMPUZZLE_XML_BYTES)
+    throw new InputError(`a puzzle's XML is at most ${MAX_XMPUZZLE_XML_BYTES} bytes`, where);
+  const xml = typeof bytes === "string" ? bytes : new TextDecoder().decode(bytes);
   let doc: Node;
   try {
     doc = parser.parse(xml, true) as Node;
