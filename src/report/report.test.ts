@@ -225,6 +225,13 @@ describe("buildReport", () => {
       sample({ instance: "f", outcome: "error" }),
       // Another task without path checks stays out of the path rates.
       sample({ task: "chain/stacking", instance: "g", outcome: "wrong" }),
+      // So does a task whose "path.*" checks judge something else than a line from S to E.
+      {
+        ...sample({ task: "scbench/pipe-loop", instance: "p", outcome: "pass" }),
+        verdict: verdictFromChecks([{ name: "path.no_backtracking", ok: false }], new Set()),
+        passed: false,
+        failureKind: "wrong",
+      },
     ];
     const report = buildReport(samples);
     const stacking = row(report.rows, "oracle", "task", "chain/stacking");
@@ -240,8 +247,9 @@ describe("buildReport", () => {
       "path.start_end",
     ]);
     const r = row(report.rows, "oracle", "overall", "all");
-    expect(r.judged).toBe(7);
+    expect(r.judged).toBe(8);
     expect(r.pathJudged).toBe(6);
+    expect(row(report.rows, "oracle", "task", "scbench/pipe-loop").pathJudged).toBe(0);
     expect(r.pathRead).toBe(5);
     // The CLI: the unparseable answer e fails every criterion, over all six answers.
     expect(r.cliPathErrors).toEqual({

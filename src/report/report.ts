@@ -57,8 +57,8 @@ export interface ReportRow {
   /** Samples that were answered and have a verdict. */
   judged: number;
   /**
-   * Judged samples of the tasks that check paths (some sample of the task has a "path.*" check),
-   * parse failures included, verdicts Plumb's own code could not give left out: the denominator of
+   * Judged samples of the tasks that check lines from S to E (some sample of the task has a
+   * "path.start_end" check: SPaRC's kind of answer), parse failures included, verdicts Plumb's own code could not give left out: the denominator of
    * the SPaRC CLI's path rates, which are null when it is 0.
    */
   pathJudged: number;
@@ -112,7 +112,7 @@ export interface EpisodeSummary {
 
 export interface Report {
   ks: number[];
-  /** Every "path.*" check name seen, sorted; the keys of each row's pathErrors. */
+  /** Every "path.*" check name of the tasks judging lines from S to E, sorted; the keys of each row's pathErrors. */
   pathChecks: string[];
   runs: string[];
   samples: number;
@@ -162,21 +162,22 @@ function groupsOf(s: SampleRecord, grouping: Grouping): string[] {
 }
 
 interface PathChecks {
-  /** Every "path.*" check name, sorted. */
+  /** Every "path.*" check name of those tasks, sorted. */
   checks: string[];
-  /** The tasks whose verdicts have them. */
+  /** The tasks whose verdicts judge a line from S to E. */
   tasks: Set<string>;
 }
 
+/** The SPaRC-style line checks: only tasks whose verdicts judge a line from S to E (`path.start_end`) count. */
 function pathChecksOf(samples: readonly SampleRecord[]): PathChecks {
-  const checks = new Set<string>();
   const tasks = new Set<string>();
-  for (const s of samples) {
-    for (const c of s.verdict?.checks ?? []) {
-      if (!c.name.startsWith("path.")) continue;
-      checks.add(c.name);
+  for (const s of samples)
+    if (s.verdict?.checks.some((c) => c.name === CLI_PATH_CRITERIA.starts_at_start_ends_at_exit.check))
       tasks.add(s.task);
-    }
+  const checks = new Set<string>();
+  for (const s of samples) {
+    if (!tasks.has(s.task)) continue;
+    for (const c of s.verdict?.checks ?? []) if (c.name.startsWith("path.")) checks.add(c.name);
   }
   return { checks: [...checks].sort(compareText), tasks };
 }
