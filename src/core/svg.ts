@@ -1,8 +1,15 @@
 import type { SvgRendering } from "./task.ts";
 
-/** Text made safe for SVG/XML content and attribute values. */
-export const escapeXml = (s: string): string =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const XML_ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/** Text made safe for SVG/XML content and attribute values (either quote). */
+export const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (ch) => XML_ENTITIES[ch] ?? ch);
 
 /** A complete SVG picture on a white background, sans-serif unless a child says otherwise. */
 export function svgDocument(width: number, height: number, body: string): SvgRendering {

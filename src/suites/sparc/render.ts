@@ -1,4 +1,5 @@
 import { svgToPng } from "../../core/png.ts";
+import { escapeXml } from "../../core/svg.ts";
 import type { SvgRendering } from "../../core/task.ts";
 import { type Color, isRuleCell, isVertex, type Puzzle, type RuleSymbol } from "./puzzle.ts";
 import type { Point } from "./record.ts";
@@ -32,12 +33,6 @@ const FILL: Record<Color, string> = {
 const OUTLINE: Partial<Record<Color, string>> = { white: "#1f2937", black: "#cbd5e1" };
 
 const num = (n: number): string => String(Math.round(n * 100) / 100);
-
-const escapeXml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
-  );
 
 const paint = (color: Color): string => {
   const stroke = OUTLINE[color];

@@ -1,4 +1,5 @@
 import { svgToPng } from "../../../core/png.ts";
+import { escapeXml } from "../../../core/svg.ts";
 import type { PromptImage, SvgRendering } from "../../../core/task.ts";
 import { IsoCamera, type IsoView, type Point2, voxelFaces } from "../../../geometry/isometric.ts";
 import { type Cell, normalize } from "../../../geometry/voxels.ts";
@@ -295,8 +296,4 @@ const scale = (p: Cell, s: Cell): Cell => [p[0] * s[0], p[1] * s[1], p[2] * s[2]
 function depthOf(camera: IsoCamera, p: Cell): number {
   const v = camera.toView(p);
   return v[0] + v[1] + v[2];
-}
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }

@@ -1,3 +1,4 @@
+import { escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { predictCells, tallyCells } from "./cells.ts";
 import { parseExpression } from "./expression.ts";
@@ -106,8 +107,4 @@ export function renderCurveFitting(data: CurveFittingData, answer?: CurveFitting
   );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" shape-rendering="crispEdges">${parts.join("")}</svg>`;
   return { kind: "svg", svg, width, height };
-}
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }

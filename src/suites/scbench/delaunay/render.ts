@@ -1,3 +1,4 @@
+import { escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { SCALE } from "./generate.ts";
 import { circumcircle, hullBoundary, orient, type Pt } from "./geometry.ts";
@@ -104,8 +105,4 @@ function at(points: readonly Pt[], i: number): Pt {
   const p = points[i];
   if (!p) throw new Error(`point index ${i} out of range`);
   return p;
-}
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }

@@ -1,3 +1,4 @@
+import { escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import type { SidePair } from "./corners.ts";
 
@@ -8,9 +9,6 @@ export const MISSING = "#9a9a9a";
 
 export const labelColour = (label: number): string =>
   PALETTE[((label % PALETTE.length) + PALETTE.length) % PALETTE.length] as string;
-
-const escapeXml = (text: string): string =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 export function text(x: number, y: number, content: string, attrs = ""): string {
   return `<text x="${x}" y="${y}" font-family="sans-serif" text-anchor="middle" ${attrs}>${escapeXml(content)}</text>`;
