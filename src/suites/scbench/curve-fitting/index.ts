@@ -1,3 +1,4 @@
+import { levelOfParams } from "../../../core/levels.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateCurveFitting } from "./generate.ts";
 import { originalPreset } from "./original.ts";
@@ -109,15 +110,7 @@ export const curveFittingTask: Task<CurveFittingParams, CurveFittingData, CurveF
   data: curveFittingData,
   generate: generateCurveFitting,
 
-  level(inst) {
-    const parsed = curveFittingParams.safeParse(inst.params);
-    if (!parsed.success) return null;
-    const p: Partial<CurveFittingParams> = parsed.data;
-    const match = Object.entries(levels).find(([, preset]) =>
-      Object.entries(preset).every(([k, v]) => p[k as keyof CurveFittingParams] === v),
-    );
-    return match?.[0] ?? null;
-  },
+  level: (inst) => levelOfParams(curveFittingParams, levels, inst.params),
   references: (inst) => (inst.data.reference ? [{ expression: inst.data.reference.expression }] : []),
   prompt: (inst, opts) => curveFittingPrompt(inst.data, opts),
   parse: (text) => parseCurveFitting(text),

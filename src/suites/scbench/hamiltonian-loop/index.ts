@@ -1,4 +1,5 @@
 import { stableId } from "../../../core/canonical.ts";
+import { levelOfParams } from "../../../core/levels.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateLayout, type LoopParams, loopParams, toAnswer } from "./generate.ts";
 import {
@@ -54,15 +55,7 @@ export const hamiltonianLoopTask: Task<LoopParams, LoopData, LoopAnswer> = {
     return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
   },
 
-  level(inst) {
-    const parsed = loopParams.safeParse(inst.params);
-    if (!parsed.success) return null;
-    const p = parsed.data;
-    const match = Object.entries(levels).find(([, preset]) =>
-      Object.entries(preset).every(([k, v]) => p[k as keyof LoopParams] === v),
-    );
-    return match?.[0] ?? null;
-  },
+  level: (inst) => levelOfParams(loopParams, levels, inst.params),
   prompt: (inst, opts) => loopPrompt(inst.data, opts),
   parse: (text) => parseLoopAnswer(text),
   verify: (inst, answer) => verifyLoop(inst.data, answer),

@@ -1,4 +1,5 @@
 import { stableId } from "../../../core/canonical.ts";
+import { levelOfParams } from "../../../core/levels.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateScene, type HideParams, hideParams } from "./generate.ts";
 import { originalPreset } from "./original.ts";
@@ -39,15 +40,7 @@ export const hideAndSeekTask: Task<HideParams, HideData, HideAnswer> = {
     return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
   },
 
-  level(inst) {
-    const parsed = hideParams.safeParse(inst.params);
-    if (!parsed.success) return null;
-    const p: Partial<HideParams> = parsed.data;
-    const match = Object.entries(levels).find(([, preset]) =>
-      Object.entries(preset).every(([k, v]) => p[k as keyof HideParams] === v),
-    );
-    return match?.[0] ?? null;
-  },
+  level: (inst) => levelOfParams(hideParams, levels, inst.params),
   prompt: (inst, opts) => hidePrompt(inst.data, opts),
   parse: (text) => parseHiding(text),
   verify: (inst, answer) => verifyHiding(inst.data, answer),

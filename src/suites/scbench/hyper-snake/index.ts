@@ -1,4 +1,5 @@
 import { stableId } from "../../../core/canonical.ts";
+import { levelOfParams } from "../../../core/levels.ts";
 import type { Task } from "../../../core/task.ts";
 import { Box } from "./box.ts";
 import { generateSnake } from "./generate.ts";
@@ -38,9 +39,6 @@ const levels: Record<string, Partial<HyperSnakeParams>> = {
   "10d-binary-walls": { shape: [2, 2, 2, 2, 2, 2, 2, 2, 2, 2], walls: 12, food: 8 },
 };
 
-const sameParams = (a: HyperSnakeParams, b: HyperSnakeParams): boolean =>
-  a.walls === b.walls && a.food === b.food && a.shape.join("x") === b.shape.join("x");
-
 export const hyperSnakeTask: Task<HyperSnakeParams, HyperSnakeData, HyperSnakeAnswer> = {
   id: ID,
   suite: "scbench",
@@ -59,14 +57,7 @@ export const hyperSnakeTask: Task<HyperSnakeParams, HyperSnakeData, HyperSnakeAn
     return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
   },
 
-  level(inst) {
-    const parsed = hyperSnakeParams.safeParse(inst.params);
-    if (!parsed.success) return null;
-    const match = Object.entries(levels).find(([, preset]) =>
-      sameParams(parsed.data, hyperSnakeParams.parse(preset)),
-    );
-    return match?.[0] ?? null;
-  },
+  level: (inst) => levelOfParams(hyperSnakeParams, levels, inst.params),
   prompt: (inst, opts) => hyperSnakePrompt(inst.data, opts),
   parse: (text) => parseSnakeAnswer(text),
   verify: (inst, answer) => verifySnake(inst.data, answer),

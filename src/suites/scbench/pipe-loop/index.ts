@@ -1,4 +1,5 @@
 import { stableId } from "../../../core/canonical.ts";
+import { levelOfParams } from "../../../core/levels.ts";
 import type { Task } from "../../../core/task.ts";
 import { generatePipeData } from "./generate.ts";
 import {
@@ -37,15 +38,7 @@ export const pipeLoopTask: Task<PipeParams, PipeData, PipeAnswer> = {
     return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
   },
 
-  level(inst) {
-    const parsed = pipeParams.safeParse(inst.params);
-    if (!parsed.success) return null;
-    const p = parsed.data;
-    const match = Object.entries(levels).find(
-      ([, l]) => l.pipes === p.pipes && l.side === p.side && l.constraint === p.constraint,
-    );
-    return match?.[0] ?? null;
-  },
+  level: (inst) => levelOfParams(pipeParams, levels, inst.params),
   prompt: (inst, opts) => pipePrompt(inst.data, opts),
   parse: (text) => parsePipeAnswer(text),
   verify: (inst, answer) => verifyPipeLoop(inst.data, answer),

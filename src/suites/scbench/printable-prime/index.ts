@@ -1,3 +1,4 @@
+import { levelOfParams } from "../../../core/levels.ts";
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import type { Task } from "../../../core/task.ts";
 import {
@@ -50,20 +51,7 @@ export const printablePrimeTask: Task<PrintablePrimeParams, PrintablePrimeData, 
     return inst;
   },
 
-  level(inst) {
-    const parsed = printablePrimeParams.safeParse(inst.params);
-    if (!parsed.success) return null;
-    const p = parsed.data;
-    const match = Object.entries(levels).find(([, preset]) => {
-      const full = printablePrimeParams.parse(preset);
-      return (
-        full.targetDigits === p.targetDigits &&
-        full.maxDigits === p.maxDigits &&
-        full.minHeightMm === p.minHeightMm
-      );
-    });
-    return match?.[0] ?? null;
-  },
+  level: (inst) => levelOfParams(printablePrimeParams, levels, inst.params),
   prompt: (inst, opts) => printablePrimePrompt(inst.data, opts),
   parse: (text) => parseLooseAnswer(text, printablePrimeAnswer),
   verify: (inst, answer) => verifyPrintablePrime(inst.data, answer),

@@ -1,4 +1,5 @@
 import { stableId } from "../../../core/canonical.ts";
+import { levelOfParams } from "../../../core/levels.ts";
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import type { Task } from "../../../core/task.ts";
 import { recordsPreset } from "../common/vgb-records.ts";
@@ -55,13 +56,7 @@ export const shikakuTask: Task<ShikakuParams, ShikakuData, ShikakuAnswer> = {
   level(inst) {
     const difficulty = (inst.params as { difficulty?: unknown } | null)?.difficulty;
     if (typeof difficulty === "string") return difficulty;
-    const parsed = shikakuParams.safeParse(inst.params);
-    if (!parsed.success) return null;
-    const p: Partial<ShikakuParams> = parsed.data;
-    const match = Object.entries(levels).find(([, preset]) =>
-      Object.entries(preset).every(([k, v]) => p[k as keyof ShikakuParams] === v),
-    );
-    return match?.[0] ?? null;
+    return levelOfParams(shikakuParams, levels, inst.params);
   },
   references: (inst) => [{ rectangles: inst.data.solution }],
   prompt: (inst, opts) => shikakuPrompt(inst.data, opts),

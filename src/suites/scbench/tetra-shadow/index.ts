@@ -1,4 +1,4 @@
-import { canonicalJson } from "../../../core/canonical.ts";
+import { levelOfParams } from "../../../core/levels.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateTetraShadow, LEVELS } from "./generate.ts";
@@ -40,10 +40,7 @@ export const tetraShadowTask: Task<TetraParams, TetraData, TetraAnswer> = {
     },
   },
 
-  level(inst) {
-    const key = canonicalJson(inst.params);
-    return Object.entries(LEVELS).find(([, p]) => canonicalJson(p) === key)?.[0] ?? null;
-  },
+  level: (inst) => levelOfParams(tetraParams, LEVELS, inst.params),
   prompt: (inst, opts) => tetraPrompt(inst.data, opts),
   parse: (text, inst) => parseTetraAnswer(text, inst.data),
   verify: (inst, answer) => verifyTetraShadow(inst.data, answer),
