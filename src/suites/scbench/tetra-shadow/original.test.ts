@@ -78,7 +78,7 @@ describe("scbench/tetra-shadow original preset", () => {
     const inst = at(2);
     const rendering = task.render?.(inst, reference(inst)) as { svg: string } | undefined;
     const svg = rendering?.svg ?? "";
-    expect(svg).toContain("score 1.0000 (the original's rule");
+    expect(svg).toContain("score 1.0000 (the original&#39;s rule");
   });
 
   it("has a reference that scores 1 on every subtask", () => {
