@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sparcRecords } from "../../../test/support/sparc.ts";
 import { InputError } from "../../core/errors.ts";
 import type { Prompt } from "../../core/task.ts";
+import { formatGrid } from "./grid-formats.ts";
 import { PROMPT_VARIANTS, sparcPrompt, WORKED_EXAMPLES, type WorkedExample } from "./prompt.ts";
 import { puzzleFromRecord } from "./puzzle.ts";
 import type { SparcRecord } from "./record.ts";
@@ -39,7 +40,12 @@ describe("sparcPrompt", () => {
         expect(text).toContain("####");
         expect(text).toContain("[(0, 0), (1, 0), (2, 0), ...]");
         if (variant === "vision") expect(text).toContain(withShapes.text_visualization.trimEnd());
-        else for (const row of withShapes.puzzle_array) expect(text).toContain(JSON.stringify(row));
+        else if (variant === "markdown" || variant === "markdown-coords") {
+          expect(text).toContain(
+            formatGrid(withShapes.puzzle_array, variant === "markdown" ? "table" : "coords"),
+          );
+          expect(text).not.toContain(JSON.stringify(withShapes.puzzle_array[0]));
+        } else for (const row of withShapes.puzzle_array) expect(text).toContain(JSON.stringify(row));
       });
 
       it("prints polyshape definitions only when the puzzle has some", () => {

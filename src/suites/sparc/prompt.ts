@@ -1,11 +1,24 @@
 import { InputError } from "../../core/errors.ts";
 import type { Prompt, PromptOptions } from "../../core/task.ts";
+import { formatGrid, type GridFormat, gridIntro } from "./grid-formats.ts";
 import type { Puzzle } from "./puzzle.ts";
 import type { Point, SparcRecord } from "./record.ts";
 import { renderPuzzlePng } from "./render.ts";
 
-export type PromptVariant = "default" | "alternative" | "vision";
-export const PROMPT_VARIANTS: readonly PromptVariant[] = ["default", "alternative", "vision"];
+export type PromptVariant = "default" | "alternative" | "vision" | "markdown" | "markdown-coords";
+export const PROMPT_VARIANTS: readonly PromptVariant[] = [
+  "default",
+  "alternative",
+  "vision",
+  "markdown",
+  "markdown-coords",
+];
+
+/** The default prompt with the grids as the markdown tables of the paper's Appendix E.2. */
+const GRID_FORMAT: Partial<Record<PromptVariant, GridFormat>> = {
+  markdown: "table",
+  "markdown-coords": "coords",
+};
 
 /** A solved puzzle shown to the model before its own (few-shot). */
 export interface WorkedExample {
@@ -138,12 +151,25 @@ export const SYMBOL_RULES: readonly string[] = [
   `- Colours (the X in the tokens): ${COLOURS}.`,
 ];
 
+/** How the rendered puzzle shows each element (the single-shot and gym vision prompts share it). */
+export const IMAGE_LEGEND: readonly string[] = [
+  "- Light grid lines on a dark panel; cells are the squares between them.",
+  "- Start: a big filled circle on the grid lines. End: a short rounded stub sticking out of the border.",
+  "- Dots: small black dots (hexagons) on the grid lines.",
+  "- Gaps: grid segments broken in the middle.",
+  "- Squares: coloured rounded squares inside cells.",
+  "- Stars: coloured eight-pointed stars inside cells.",
+  "- Triangles: one to four small triangles side by side inside a cell; their number is the count.",
+  "- Polys: tetris-like shapes of small filled blocks inside a cell.",
+  "- Ylops: the same kind of shapes drawn hollow, as outlined blocks.",
+  "- Numbers along the top and left margins label the x and y positions.",
+];
+
 const TOKENS =
   "S start, E end, + a position the line may use, N an empty cell, G gap, . dot, o-X square, *-X star, " +
   "A-X/B-X/C-X/D-X triangle with count 1/2/3/4, P-X-id poly of shape id, Y-X-id ylop of shape id; X is a colour code";
 
 const point = (p: Point): string => `(${p.x}, ${p.y})`;
-const gridRows = (grid: string[][]): string => grid.map((row) => JSON.stringify(row)).join("\n");
 const answerLine = (path: Point[]): string => `#### [${path.map(point).join(", ")}]`;
 
 function shapeRows(shapes: Record<string, number[][]>): string | null {
@@ -162,14 +188,14 @@ function recordShapes(record: SparcRecord): Record<string, number[][]> {
 const SHAPE_FORMAT =
   "Each shape is a 4×4 array written row by row, top row first; entry k of a row is column k, and 1 marks a square of the shape.";
 
-function examplesText(shots: number, heading: string): string {
+function examplesText(shots: number, heading: string, format: GridFormat): string {
   return WORKED_EXAMPLES.slice(0, shots)
     .map((ex, i) => {
       const shapes = shapeRows(ex.polyshapes);
       return [
         `${heading} ${i + 1}`,
         `Start ${point(ex.start)}, end ${point(ex.end)}. Grid, one row per line:`,
-        gridRows(ex.grid),
+        formatGrid(ex.grid, format),
         ...(shapes ? ["Polyshapes:", shapes] : []),
         `Reasoning: ${ex.explanation}`,
         answerLine(ex.path),
@@ -186,6 +212,8 @@ interface Parts {
   start: string;
   end: string;
   grid: string;
+  /** The sentence before `grid`. */
+  gridIntro: string;
   shapes: string | null;
   budget: string | null;
   examples: string;
@@ -219,10 +247,7 @@ function defaultPrompt(p: Parts): string {
     );
   }
   out.push("", "YOUR PUZZLE", `Start S: ${p.start}`, `End E: ${p.end}`);
-  out.push(
-    `Grid, one JSON array per row, from row y = 0 at the top to y = ${p.rows - 1}; entry k of a row has x = k:`,
-  );
-  out.push(p.grid);
+  out.push(p.gridIntro, p.grid);
   if (p.shapes) out.push("Polyshapes:", SHAPE_FORMAT, p.shapes);
   out.push(
     "",
@@ -306,16 +331,8 @@ function visionPrompt(p: Parts, textVisualization: string): string {
     'You are an expert at solving path puzzles in the style of the video game "The Witness". The attached image shows the puzzle. Find a line from its start to its end that satisfies every rule.',
     "",
     "## What the image shows",
-    `- A board of ${p.width} × ${p.height} cells drawn as light grid lines on a dark panel.`,
-    "- Start: a big filled circle on the grid lines. End: a short rounded stub sticking out of the border.",
-    "- Dots: small black dots (hexagons) on the grid lines.",
-    "- Gaps: grid segments broken in the middle.",
-    "- Squares: coloured rounded squares inside cells.",
-    "- Stars: coloured eight-pointed stars inside cells.",
-    "- Triangles: one to four small triangles side by side inside a cell; their number is the count.",
-    "- Polys: tetris-like shapes of small filled blocks inside a cell.",
-    "- Ylops: the same kind of shapes drawn hollow, as outlined blocks.",
-    "- Numbers along the top and left margins label the x and y positions.",
+    `- A board of ${p.width} × ${p.height} cells.`,
+    ...IMAGE_LEGEND,
     "",
     "## Positions",
     `Every intersection, every segment between two neighbouring intersections and every cell centre has a position (x, y): (0, 0) is the top-left intersection, x grows to the right (0 to ${p.cols - 1}) and y grows downwards (0 to ${p.rows - 1}). Adjacent intersections are therefore 2 position units apart, and cell centres have odd x and odd y. Each step of the line moves exactly 1 position unit. The start is at ${p.start} and the end at ${p.end}.`,
@@ -364,6 +381,7 @@ export function sparcPrompt(record: SparcRecord, puzzle: Puzzle, opts: PromptOpt
     });
   }
   const shots = opts.shots ?? (variant === "vision" ? 0 : 1);
+  const format = GRID_FORMAT[variant as PromptVariant] ?? "array";
   if (!Number.isInteger(shots) || shots < 0 || shots > WORKED_EXAMPLES.length) {
     throw new InputError(`shots must be 0, 1 or 2, got ${shots}`, { field: "shots" });
   }
@@ -374,13 +392,14 @@ export function sparcPrompt(record: SparcRecord, puzzle: Puzzle, opts: PromptOpt
     rows: puzzle.rows,
     start: point(puzzle.start),
     end: point(puzzle.end),
-    grid: gridRows(record.puzzle_array),
+    grid: formatGrid(record.puzzle_array, format),
+    gridIntro: gridIntro(format, puzzle.rows),
     shapes: shapeRows(recordShapes(record)),
     budget:
       opts.maxOutputTokens === undefined
         ? null
         : `Your whole reply, reasoning and answer together, must fit within ${opts.maxOutputTokens} output tokens, so leave room for the final path.`,
-    examples: examplesText(shots, variant === "alternative" ? "### Example" : "Example"),
+    examples: examplesText(shots, variant === "alternative" ? "### Example" : "Example", format),
   };
   const system = { role: "system" as const, content: SYSTEM };
   if (variant === "vision") {
