@@ -119,7 +119,7 @@ describe("SparcGym", () => {
       expect(r.done).toBe(false);
       expect(r.error).toContain("invalid action");
       expect(r.error).toContain(why);
-      expect(r.error).toContain("legal actions: up, down");
+      expect(r.error).toContain("legal actions: up (1), down (3)");
       expect(r.observation.text).toContain(r.error);
       expect(g.path()).toEqual([{ x: 0, y: 1 }]);
     }
@@ -138,7 +138,7 @@ describe("SparcGym", () => {
     const g = gym();
     for (const bad of ["north", 4, -1, 1.5, null, { dir: "up" }]) {
       const r = g.step(bad);
-      expect(r.error).toMatch(/^invalid action: .* legal actions: up, down$/);
+      expect(r.error).toMatch(/^invalid action: .* legal actions: up \(1\), down \(3\)$/);
       expect(r.reward).toBe(0);
     }
     expect(g.steps).toBe(6);
@@ -229,6 +229,8 @@ describe("SparcGym", () => {
       const last = results.at(-1);
       expect(last).toMatchObject({ reward: -1, done: true, success: false });
       expect(last?.info?.failure).toEqual(expect.any(String));
+      expect(g.answer()).toEqual(line);
+      expect(g.verdict()).toMatchObject({ passed: false, failure: { message: last?.info?.failure } });
     }
   });
 
@@ -236,7 +238,9 @@ describe("SparcGym", () => {
     const g = gym();
     let text = g.observe().text;
     expect(text).toContain('["L","N","+","P-O-784","+"]');
-    expect(text).toContain("Legal actions: up, down");
+    expect(text).toContain("Legal actions: up (1), down (3)");
+    expect(text).toContain("Step 1. Steps used: 0/42");
+    expect(text).toContain("Final: <action>");
     g.step("up");
     g.step("right");
     text = g.step("right").observation.text;
@@ -244,25 +248,43 @@ describe("SparcGym", () => {
     expect(text).toContain('["V","N","+","P-O-784","+"]');
     expect(text).toContain('["E","N","+","N","."]');
     expect(text).toContain("Head L at (2, 0)");
-    expect(text).toContain("Steps used: 3/42");
+    expect(text).toContain("Step 4. Steps used: 3/42");
     expect(g.observe().images).toBeUndefined();
+    const done = gym();
+    for (const m of movesOf(small.solutions[0]?.path ?? [])) done.step(m);
+    expect(done.observe().text).toContain("Episode over: solved.");
+    expect(done.observe().text).not.toContain("Final: <action>");
   });
 
-  it("attaches a PNG of the current state with vision on", () => {
+  it("attaches a PNG of the current state with vision on, says so, and sends no token grid", () => {
     const g = gym({ vision: true });
-    const image = g.step("up").observation.images?.[0];
+    const obs = g.step("up").observation;
+    const image = obs.images?.[0];
     expect(image?.mediaType).toBe("image/png");
     expect([...(image?.data.slice(0, 4) ?? [])]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(obs.text).toContain("attached image");
+    expect(obs.text).toContain("Step 2. Steps used: 1/42");
+    expect(obs.text).toContain("Head of the line at (0, 0)");
+    expect(obs.text).toContain("Legal actions: right (0)");
+    expect(obs.text).not.toContain('["');
+    const text = g.instructions();
+    expect(text).toContain("THE IMAGE");
+    expect(text).toContain("orange line");
+    expect(text).toContain("Shape 784:");
+    expect(text).not.toContain("Grid tokens");
+    expect(gym().instructions()).not.toContain("THE IMAGE");
   });
 
-  it("parses actions from the last non-empty line", () => {
+  it("reads actions as the SPaRC CLI does", () => {
     const g = gym();
     expect(g.parseAction("I will go up.\nFinal: up")).toBe("up");
     expect(g.parseAction("thinking...\n2\n\n")).toBe("left");
     expect(g.parseAction("LEFT")).toBe("left");
     expect(g.parseAction("**Final:** Down")).toBe("down");
     expect(g.parseAction("final: 0")).toBe("right");
-    for (const bad of ["", "Final: up\nmaybe not", "Final: north", "7", "Final: up left"]) {
+    expect(g.parseAction("Final: up\nmaybe not")).toBe("up");
+    expect(g.parseAction("Final: up left")).toBe("up");
+    for (const bad of ["", "Final: north", "7", "Final: upward"]) {
       const out = g.parseAction(bad);
       expect(isParseFailure(out)).toBe(true);
     }
@@ -272,6 +294,12 @@ describe("SparcGym", () => {
   it("explains rules, actions, the reply format and rewards", () => {
     const text = gym().instructions();
     for (const s of [
+      "V marks",
+      "L its head",
+      "step number",
+      "legal actions (word and digit)",
+      "0 (right), 1 (up), 2 (left) or 3 (down)",
+      "R red",
       "Gap 'G'",
       "Star",
       "Triangle",
@@ -287,7 +315,7 @@ describe("SparcGym", () => {
 });
 
 describe("hostile actions", () => {
-  it("reads no action from prototype names, huge replies or an over-long last line", () => {
+  it("reads no action from prototype names, and huge replies in linear time", () => {
     const g = gym();
     for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty", "valueOf"]) {
       expect(isParseFailure(g.parseAction(`Final: ${name}`))).toBe(true);
@@ -295,9 +323,8 @@ describe("hostile actions", () => {
     }
     expect(g.parseAction(`${"junk\n".repeat(200_000)}Final: up\n\n`)).toBe("up");
     const blank = g.parseAction("\n \r\n".repeat(300_000));
-    expect(isParseFailure(blank) && blank.message).toMatch(/^empty reply/);
-    const long = g.parseAction(`Final: ${"up ".repeat(300_000)}`);
-    expect(isParseFailure(long) && long.message).toMatch(/too long for an action/);
+    expect(isParseFailure(blank) && blank.message).toMatch(/the reply is empty/);
+    expect(g.parseAction(`Final: ${"up ".repeat(300_000)}`)).toBe("up");
   });
 
   it("refuses any value as an action without throwing, with a short message", () => {
@@ -321,7 +348,7 @@ describe("hostile actions", () => {
     values.push("constructor", "__proto__", "toString", "u".repeat(1_000_000), Number.NaN, "0");
     for (const action of values) {
       const r = g.step(action);
-      expect(r.error).toMatch(/^invalid action: .* legal actions: up, down$/);
+      expect(r.error).toMatch(/^invalid action: .* legal actions: up \(1\), down \(3\)$/);
       expect(r.error?.length).toBeLessThan(200);
     }
     expect(g.path()).toEqual([{ x: 0, y: 1 }]);
@@ -357,6 +384,8 @@ describe("reference policy", () => {
       while (!last.done) last = gym.step(gym.referenceAction());
       expect(last.success).toBe(true);
       expect(gym.steps).toBe(gym.path().length - 1);
+      expect(gym.verdict().passed).toBe(true);
+      expect(gym.answer()).toEqual(gym.path());
     }
     // With one solution, a move off it can only be undone.
     const record = sparcRecords().find((r) => r.solution_count === 1) as SparcRecord;

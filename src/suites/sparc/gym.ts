@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { clip } from "../../core/clip.ts";
 import type { Environment, Observation, StepResult } from "../../core/task.ts";
-import { ParseFailure } from "../../core/verdict.ts";
+import type { ParseFailure, Verdict } from "../../core/verdict.ts";
 import { boardOf } from "./board.ts";
-import { SYMBOL_RULES } from "./prompt.ts";
+import { DIRECTIONS, type Direction, readGymAction } from "./gym-action.ts";
+import { IMAGE_LEGEND, SYMBOL_RULES } from "./prompt.ts";
 import { isRuleCell, type Puzzle, puzzleArray } from "./puzzle.ts";
 import type { Point, SparcRecord } from "./record.ts";
 import { renderPuzzlePng } from "./render.ts";
@@ -19,9 +20,7 @@ export interface GymOptions {
   vision?: boolean;
 }
 
-/** In SPaRC-Gym order: action k is DIRECTIONS[k]. */
-export const DIRECTIONS = ["right", "up", "left", "down"] as const;
-export type Direction = (typeof DIRECTIONS)[number];
+export { DIRECTIONS, type Direction };
 
 const DELTA: Record<Direction, readonly [number, number]> = {
   right: [1, 0],
@@ -54,11 +53,11 @@ function describe(action: unknown): string {
   return `a value of type ${typeof action}`;
 }
 
-/** The longest last line read as an action; `Final: **right**.` needs far less. */
-const MAX_ACTION_LINE = 200;
-
 /** Caps for finding reference solutions when the record stores none (the gym's rewards use them). */
 const REFERENCE_SEARCH = { maxSolutions: 1000, maxNodes: 200_000 } as const;
+
+const REPLY_FORMAT =
+  "Think step by step if you like, but end your reply with `Final: <action>`, where <action> is 0 (right), 1 (up), 2 (left) or 3 (down), or the direction word, e.g. `Final: right`.";
 
 const RULES = [
   "RULES",
@@ -84,6 +83,7 @@ export class SparcGym implements Environment<Direction> {
   private solutions: Point[][] | undefined;
   private isDone = false;
   private isSuccess = false;
+  private finalVerdict: Verdict | undefined;
   private stepCount = 0;
 
   constructor(record: SparcRecord, puzzle: Puzzle, opts: GymOptions = {}) {
@@ -175,7 +175,7 @@ export class SparcGym implements Environment<Direction> {
 
   private legalText(): string {
     const legal = this.legalActions();
-    return legal.length > 0 ? legal.join(", ") : "none";
+    return legal.length > 0 ? legal.map((d) => `${d} (${DIRECTIONS.indexOf(d)})`).join(", ") : "none";
   }
 
   private onKnownSolution(): boolean {
@@ -220,6 +220,7 @@ export class SparcGym implements Environment<Direction> {
       same(this.head, this.puzzle.end) || this.legalActions().length === 0 || this.stepCount >= this.maxSteps;
     if (ended) {
       const verdict = verifyPath(boardOf(this.puzzle), this.line);
+      this.finalVerdict = verdict;
       this.isDone = true;
       this.isSuccess = verdict.passed;
       reward = verdict.passed ? REWARD.solved : REWARD.failed;
@@ -230,19 +231,29 @@ export class SparcGym implements Environment<Direction> {
     return { observation, reward, done: this.isDone, success: this.isSuccess, error, info };
   }
 
+  /** What the official gym sends each step (step, position, legal actions, state), in Plumb's words. */
   observe(): Observation {
-    const grid = puzzleArray(this.puzzle);
-    this.line.forEach((p, i) => {
-      (grid[p.y] as string[])[p.x] = i === this.line.length - 1 ? "L" : "V";
-    });
     const lines = [
-      `Grid, one JSON array per row from y = 0 (top) to y = ${this.puzzle.rows - 1}; entry k of a row has x = k. V marks your line, L its head.`,
-      ...grid.map((row) => JSON.stringify(row)),
-      `Head L at ${fmt(this.head)}; end E at ${fmt(this.puzzle.end)}.`,
+      `Step ${this.stepCount + 1}. Steps used: ${this.stepCount}/${this.maxSteps}`,
+      `${this.vision ? "Head of the line" : "Head L"} at ${fmt(this.head)}; end E at ${fmt(this.puzzle.end)}.`,
       `Legal actions: ${this.legalText()}`,
-      `Steps used: ${this.stepCount}/${this.maxSteps}`,
     ];
+    if (this.vision) {
+      lines.push(
+        "The attached image shows the puzzle with your line so far (orange); its head is where the line stops.",
+      );
+    } else {
+      const grid = puzzleArray(this.puzzle);
+      this.line.forEach((p, i) => {
+        (grid[p.y] as string[])[p.x] = i === this.line.length - 1 ? "L" : "V";
+      });
+      lines.push(
+        `Grid, one JSON array per row from y = 0 (top) to y = ${this.puzzle.rows - 1}; entry k of a row has x = k. V marks your line, L its head.`,
+        ...grid.map((row) => JSON.stringify(row)),
+      );
+    }
     if (this.isDone) lines.push(`Episode over: ${this.isSuccess ? "solved" : "not solved"}.`);
+    else lines.push(REPLY_FORMAT);
     const observation: Observation = { text: lines.join("\n") };
     if (this.vision) {
       observation.images = [
@@ -264,7 +275,16 @@ export class SparcGym implements Environment<Direction> {
       "GRID AND POSITIONS",
       `The puzzle is ${p.width} cells wide and ${p.height} cells tall, so the grid of positions has ${p.cols} columns and ${p.rows} rows. A position is (x, y) with (0, 0) at the top-left, x growing to the right and y growing downwards. Both coordinates even: an intersection; exactly one odd: a line segment; both odd: a cell.`,
       `Start S: ${fmt(p.start)}. End E: ${fmt(p.end)}.`,
-      "Grid tokens: S start, E end, + a free position, N an empty cell, G gap, . dot, o-X square, *-X star, A-X/B-X/C-X/D-X triangle, P-X-id poly of shape id, Y-X-id ylop of shape id; X is a colour code.",
+      ...(this.vision
+        ? [
+            "",
+            "THE IMAGE",
+            ...IMAGE_LEGEND,
+            "- Your line so far: an orange line over the grid lines from the start; its head is where it stops.",
+          ]
+        : [
+            "Grid tokens: S start, E end, + a free position, N an empty cell, G gap, . dot, o-X square, *-X star, A-X/B-X/C-X/D-X triangle, P-X-id poly of shape id, Y-X-id ylop of shape id; X is a colour code. V marks a position your line has visited, L its head (where it is now).",
+          ]),
       "",
       RULES,
     ];
@@ -291,43 +311,31 @@ export class SparcGym implements Environment<Direction> {
         ? "Traceback is on: moving back onto the previous position of the line undoes your last step."
         : "Traceback is off: a step can never be undone.",
       `The episode ends when the line reaches E, when no legal move is left, or after ${this.maxSteps} steps. Then the whole line is checked against every rule.`,
-      "After every step you see the grid with your line marked V and its head marked L, the legal actions and the steps used.",
+      this.vision
+        ? "Each turn you get the step number, the position of the head, the legal actions (word and digit) and an image of the puzzle with your line so far."
+        : "Each turn you get the step number, the position of the head, the legal actions (word and digit) and the grid with your line marked V and its head L.",
       "",
       "REWARDS",
       `Each legal move that keeps the line on a known solution earns ${REWARD.onTrack}, any other move ${REWARD.offTrack}; an undo or a refused move earns 0. The final step earns ${REWARD.solved} if the finished line solves the puzzle and ${REWARD.failed} otherwise.`,
       "",
       "REPLY FORMAT",
-      "Think as much as you like, then end your reply with a last line `Final: <action>`, where <action> is right, up, left or down (0-3 also accepted).",
+      REPLY_FORMAT,
     );
     return out.join("\n");
   }
 
-  /** Reads the action from the last non-empty line of a reply, with or without the `Final:` label. */
-  parseAction(text: string): Direction | ParseFailure {
-    const last = lastLine(text);
-    if (last === undefined) return new ParseFailure("empty reply: expected a last line `Final: <action>`");
-    if (last.length > MAX_ACTION_LINE) {
-      return new ParseFailure(
-        `the last line is ${last.length} characters long, too long for an action: expected "Final: <action>"`,
-      );
-    }
-    const word = last
-      .replace(/[*`"']/g, "")
-      .replace(/^final\s*:\s*/i, "")
-      .replace(/[.!]$/, "")
-      .trim()
-      .toLowerCase();
-    const found =
-      DIRECTIONS.find((d) => d === word) ?? (/^[0-3]$/.test(word) ? DIRECTIONS[Number(word)] : undefined);
-    if (found !== undefined) return found;
-    return new ParseFailure(
-      `could not read an action from the last line "${last.slice(0, 80)}": expected "Final: <action>" with right, up, left, down or a digit 0-3`,
-    );
+  /** The line drawn so far: the episode's answer. */
+  answer(): Point[] {
+    return this.path();
   }
-}
 
-/** The last line of `text` that is not blank, trimmed. */
-function lastLine(text: string): string | undefined {
-  const body = text.trimEnd();
-  return body === "" ? undefined : body.slice(body.lastIndexOf("\n") + 1).trim();
+  /** The validator's verdict on the line (the one the episode ended with, once done). */
+  verdict(): Verdict {
+    return this.finalVerdict ?? verifyPath(boardOf(this.puzzle), this.line);
+  }
+
+  /** Reads the action as the SPaRC CLI's gym does (see readGymAction). */
+  parseAction(text: string): Direction | ParseFailure {
+    return readGymAction(text);
+  }
 }

@@ -1,0 +1,125 @@
+import { clip } from "../../core/clip.ts";
+import { ParseFailure } from "../../core/verdict.ts";
+
+/** In SPaRC-Gym order: action k is DIRECTIONS[k]. */
+export const DIRECTIONS = ["right", "up", "left", "down"] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
+/** Longer replies are refused unread; the scan is linear, so this only bounds the work. */
+export const MAX_ACTION_REPLY = 8_000_000;
+
+const THINK_END = "</think>";
+const LABEL = "final:";
+
+/** Python's str.isspace, which both `strip()` and `\s` of the SPaRC CLI use. */
+function isSpace(c: number): boolean {
+  return (
+    (c >= 0x09 && c <= 0x0d) ||
+    (c >= 0x1c && c <= 0x20) ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
+}
+
+const WORD = /^[\p{L}\p{N}_]$/u;
+
+/** Python's `\w` on one code point (letters, numbers, underscore); undefined is a text edge. */
+function isWord(c: number | undefined): boolean {
+  if (c === undefined) return false;
+  if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+  return WORD.test(String.fromCodePoint(c));
+}
+
+/** The code point ending just before index `i`, surrogate pairs joined. */
+function codePointBefore(s: string, i: number): number | undefined {
+  if (i <= 0) return undefined;
+  const low = s.charCodeAt(i - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && i >= 2) {
+    const high = s.charCodeAt(i - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return s.codePointAt(i - 2);
+  }
+  return low;
+}
+
+/**
+ * Python's re.IGNORECASE on ASCII: the other case, and for 'i' also 'İ' and 'ı' when `dotted`
+ * (the CLI's label matches them; in a direction word they make the CLI crash, so they are no match).
+ */
+function sameLetter(code: number, lower: string, dotted: boolean): boolean {
+  const l = lower.charCodeAt(0);
+  if (code === l || (l >= 97 && l <= 122 && code === l - 32)) return true;
+  return dotted && lower === "i" && (code === 0x130 || code === 0x131);
+}
+
+/** Whether `word` (lower case) is spelled at `at`, ignoring case. */
+function spelledAt(s: string, at: number, word: string, dotted = false): boolean {
+  if (at < 0 || at + word.length > s.length) return false;
+  for (let k = 0; k < word.length; k++) {
+    if (!sameLetter(s.charCodeAt(at + k), word[k] as string, dotted)) return false;
+  }
+  return true;
+}
+
+/** The direction word starting at `at` and ending at a word boundary. */
+function wordAt(s: string, at: number): Direction | undefined {
+  return DIRECTIONS.find((d) => spelledAt(s, at, d) && !isWord(s.codePointAt(at + d.length)));
+}
+
+/** The action digit at `at` followed by a word boundary. */
+function digitAt(s: string, at: number): Direction | undefined {
+  const c = s.charCodeAt(at);
+  if (c < 48 || c > 51 || isWord(s.codePointAt(at + 1))) return undefined;
+  return DIRECTIONS[c - 48];
+}
+
+function stripped(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && isSpace(s.charCodeAt(a))) a++;
+  while (b > a && isSpace(s.charCodeAt(b - 1))) b--;
+  return s.slice(a, b);
+}
+
+/**
+ * The SPaRC CLI's gym action reader (`_parse_action`, applied to the reply after its last
+ * `</think>`): the first `Final: <0-3>` anywhere, else the first `Final: <right|up|left|down>`,
+ * else a digit 0-3 ending the reply, else a direction word ending it. Case-insensitive, with
+ * Python's word boundaries; one linear pass, and it never throws.
+ */
+export function readGymAction(text: string): Direction | ParseFailure {
+  if (text.length > MAX_ACTION_REPLY) {
+    return new ParseFailure(
+      `the reply is ${text.length} characters long; actions are read from at most ${MAX_ACTION_REPLY}`,
+    );
+  }
+  const think = text.lastIndexOf(THINK_END);
+  const reply = stripped(think < 0 ? text : text.slice(think + THINK_END.length));
+  let byWord: Direction | undefined;
+  for (let i = reply.indexOf(":"); i >= 0; i = reply.indexOf(":", i + 1)) {
+    if (!spelledAt(reply, i - 5, LABEL, true)) continue;
+    let j = i + 1;
+    while (j < reply.length && isSpace(reply.charCodeAt(j))) j++;
+    const digit = digitAt(reply, j);
+    if (digit !== undefined) return digit;
+    byWord ??= wordAt(reply, j);
+  }
+  if (byWord !== undefined) return byWord;
+  const last = digitAt(reply, reply.length - 1);
+  if (last !== undefined && !isWord(codePointBefore(reply, reply.length - 1))) return last;
+  for (const d of DIRECTIONS) {
+    const at = reply.length - d.length;
+    if (spelledAt(reply, at, d) && !isWord(codePointBefore(reply, at))) return d;
+  }
+  const tail =
+    reply === "" ? "the reply is empty" : `the reply ends ${JSON.stringify(clip(reply.slice(-40), 40))}`;
+  return new ParseFailure(
+    `no "Final: <action>" with a digit 0-3 or right, up, left, down, and no such action ends the reply (${tail})`,
+  );
+}
