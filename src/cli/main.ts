@@ -112,7 +112,10 @@ export function buildProgram(): Command {
     .command("prompt <task>")
     .description("the prompts a model would get, one JSONL line per instance")
     .requiredOption("--instances <file>", "instances JSONL")
-    .option("--variant <name>", "the task's prompt wording (sparc: default, alternative, vision)")
+    .option(
+      "--variant <name>",
+      "the task's prompt wording (sparc: default, alternative, vision, markdown, markdown-coords)",
+    )
     .option("--shots <k>", "worked examples", int("--shots"))
     .option("--prompt-template <file>", TEMPLATE_HELP)
     .option(
@@ -152,7 +155,7 @@ export function buildProgram(): Command {
     )
     .option(
       "--model <id>",
-      "openai:M, anthropic:M, google:M, openai-compatible:M[@URL], an id from --models, oracle, random, replay:FILE (repeatable)",
+      "openai:M, anthropic:M, google:M, openai-compatible:M[@URL], an id from --models, oracle, random, astar, replay:FILE (repeatable)",
       collect,
       [],
     )

@@ -128,7 +128,7 @@ export interface Model {
   provider: string;
   /** Base URL for HTTP providers (part of the cache key). */
   baseURL?: string;
-  /** A built-in agent (oracle, random, replay) that costs nothing and needs no key. */
+  /** A built-in agent (oracle, random, astar, replay) that costs nothing and needs no key. */
   local?: boolean;
   /** Known when given (models file, --prices) or built in for the provider's default endpoint. */
   price?: Price;

@@ -207,6 +207,18 @@ export interface Task<
   formatAnswer?(answer: Answer, inst: Instance<Data>): string;
   /** A well-formed answer drawn at random (the random baseline agent). */
   randomAnswer?(inst: Instance<Data>, rng: Rng): Answer;
+  /**
+   * Named non-model policies a paper ran as ablations (SPaRC's "astar"), played by the built-in
+   * agent of that name: `answer` answers at once, `act` picks the action at episode step `step`
+   * (0-based) among the legal ones. Any chance comes from `rng`, seeded per instance, epoch and step.
+   */
+  baselines?: Record<
+    string,
+    {
+      answer?(inst: Instance<Data>, rng: Rng): Answer;
+      act?(inst: Instance<Data>, step: number, legal: readonly unknown[], rng: Rng): unknown;
+    }
+  >;
   render?(inst: Instance<Data>, answer?: Answer): Rendering;
   /** 3D models of the puzzle (and answer) for mesh viewers and slicers, as named binary STL files. */
   meshes?(inst: Instance<Data>, answer?: Answer): MeshFile[];

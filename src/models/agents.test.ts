@@ -14,7 +14,7 @@ import {
 import type { AnyTask, Environment, Instance } from "../core/task.ts";
 import { isParseFailure } from "../core/verdict.ts";
 import { sparcTask } from "../suites/sparc/index.ts";
-import { oracleAgent, randomAgent, replayAgent } from "./agents.ts";
+import { baselineAgent, oracleAgent, randomAgent, replayAgent } from "./agents.ts";
 
 const task = sparcTask as unknown as AnyTask;
 const instances: Instance[] = sparcRecords().map((r) => sparcTask.load?.(r) as Instance);
@@ -125,6 +125,50 @@ describe("random", () => {
     };
     const inst = sample[3] as Instance;
     expect(await play(inst)).toEqual(await play(inst));
+  });
+});
+
+describe("baselines (astar)", () => {
+  const astar = baselineAgent("astar");
+
+  it("answers the task's single-shot baseline: SPaRC's A* line, readable and reproducible", async () => {
+    expect(astar).toMatchObject({ id: "astar", provider: "local", local: true });
+    let solved = 0;
+    for (const inst of instances) {
+      const text = await ask(astar, inst);
+      expect(text).toBe(await ask(astar, inst, 1));
+      const answer = task.parse(text, inst);
+      expect(isParseFailure(answer), inst.id).toBe(false);
+      if ((await task.verify(inst, answer)).passed) solved++;
+    }
+    expect(solved).toBe(9);
+  });
+
+  it("plays the A* plan in episodes through the action parser", async () => {
+    for (const inst of sample) {
+      const env = task.env?.(inst) as Environment;
+      const view = viewOf(env);
+      const line = task.parse(await ask(astar, inst), inst) as { x: number; y: number }[];
+      while (!env.done) {
+        const text = await ask(astar, inst, 0, view);
+        expect(text).toMatch(/^Final: (right|up|left|down)$/);
+        env.step(env.parseAction(text));
+      }
+      expect(env.steps, inst.id).toBe(line.length - 1);
+    }
+  });
+
+  it("fails as a call when the task has no such baseline", async () => {
+    const none = { ...task, baselines: undefined } as AnyTask;
+    const inst = sample[0] as Instance;
+    const req = (t: AnyTask): ModelRequest => ({
+      messages: [],
+      context: { task: t, instance: inst, epoch: 0 },
+    });
+    await expect(astar.generate(req(none), signal)).rejects.toThrow(/task sparc has no astar baseline/);
+    await expect(baselineAgent("toString").generate(req(task), signal)).rejects.toThrow(
+      /no toString baseline/,
+    );
   });
 });
 

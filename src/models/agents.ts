@@ -98,6 +98,31 @@ export function randomAgent(): Model {
   });
 }
 
+/**
+ * Plays the task's baseline of this name (e.g. SPaRC's "astar" ablation): its answer, or its
+ * action at each episode step, drawing any chance from an Rng seeded by instance, epoch and step.
+ */
+export function baselineAgent(name: string): Model {
+  return localModel(name, { provider: name }, async (req) => {
+    const { task, instance, epoch, env } = contextOf(req, name);
+    const baseline = task.baselines && Object.hasOwn(task.baselines, name) ? task.baselines[name] : undefined;
+    if (!baseline) throw new Error(`${name}: task ${task.id} has no ${name} baseline`);
+    if (env) {
+      if (!baseline.act) throw new Error(`${name}: task ${task.id} has no ${name} policy for episodes`);
+      const step = env.steps();
+      const legal = await env.legalActions();
+      if (legal.length === 0) throw new Error(`${name}: no legal action in ${instance.id}`);
+      return finalLine(
+        baseline.act(instance, step, legal, new Rng(`${name}/${instance.id}/${epoch}/step/${step}`)),
+      );
+    }
+    if (!baseline.answer || !task.formatAnswer) {
+      throw new Error(`${name}: task ${task.id} has no single-shot ${name} answer`);
+    }
+    return task.formatAnswer(baseline.answer(instance, new Rng(`${name}/${instance.id}/${epoch}`)), instance);
+  });
+}
+
 /** Every stored reply by instance id, in file order. Throws InputError naming a bad line. */
 export function loadReplies(file: string): Map<string, Reply[]> {
   const { lines, errors } = readJsonlFile(file);

@@ -4,7 +4,7 @@ import { readJsonFile } from "../core/jsonl.ts";
 import type { GenerationOptions, Price } from "../core/model.ts";
 import { normalizeBaseURL } from "./endpoint.ts";
 import type { ProviderName } from "./request.ts";
-import { PROVIDERS } from "./spec.ts";
+import { AGENTS, PROVIDERS } from "./spec.ts";
 
 /** One model of a models file, picked with `--model ID`. */
 export interface ModelEntry {
@@ -24,7 +24,7 @@ const entrySchema = z.strictObject({
   id: z
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "an alias of letters, digits, '.', '_', '/', '-'")
-    .refine((id) => id !== "oracle" && id !== "random", "oracle and random are built-in agents"),
+    .refine((id) => !(AGENTS as readonly string[]).includes(id), `${AGENTS.join(", ")} are built-in agents`),
   provider: z.enum(PROVIDERS as [ProviderName, ...ProviderName[]]),
   model: z.string().min(1),
   baseURL: z.string().min(1).optional(),

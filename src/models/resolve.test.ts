@@ -162,6 +162,11 @@ describe("model specs", () => {
     });
     expect(oracle?.spec).toEqual({ provider: "oracle" });
     expect(random?.local).toBe(true);
+    expect(resolveModels(["astar"], { retry })[0]).toMatchObject({
+      id: "astar",
+      local: true,
+      spec: { provider: "astar" },
+    });
     expect(replay?.spec).toEqual({ provider: "replay", model: SPARC_RESPONSES });
     const [m] = resolveModels(["openai-compatible:org/qwen3:14b@v2@http://127.0.0.1:8000/v1/"], { retry });
     expect(m).toMatchObject({
@@ -175,7 +180,9 @@ describe("model specs", () => {
   it("rejects unknown forms, missing parts and URLs that could carry a key", () => {
     for (const id of ["gpt-4", "mistral:large", "openai:", "replay:", "openai-compatible:m"])
       expect(() => resolveModels([id], { retry }), id).toThrow(InputError);
-    expect(() => resolveModels(["gpt-4"], { retry })).toThrow(/oracle, random, replay:<responses.jsonl>/);
+    expect(() => resolveModels(["gpt-4"], { retry })).toThrow(
+      /oracle, random, astar, replay:<responses.jsonl>/,
+    );
     for (const url of ["http://user:hunter2@h/v1", "http://h/v1?key=hunter2", "http://h/v1#hunter2"]) {
       const err = (() => {
         try {

@@ -2,7 +2,7 @@ import { InputError } from "../core/errors.ts";
 import { readTextFile } from "../core/jsonl.ts";
 import type { Model } from "../core/model.ts";
 import { BUILTIN_PRICES, type PriceTable } from "../report/prices.ts";
-import { oracleAgent, randomAgent, replayAgent } from "./agents.ts";
+import { baselineAgent, oracleAgent, randomAgent, replayAgent } from "./agents.ts";
 import { loadModelsFile, type ModelEntry } from "./models-file.ts";
 import { createProviderModel } from "./providers.ts";
 import type { RetryOptions } from "./retry.ts";
@@ -60,7 +60,10 @@ export function resolveModels(specs: string[], opts: ResolveOptions): Model[] {
         field: "--model",
       });
     }
-    if (parsed.kind === "agent") return parsed.name === "oracle" ? oracleAgent() : randomAgent();
+    if (parsed.kind === "agent") {
+      if (parsed.name === "oracle") return oracleAgent();
+      return parsed.name === "random" ? randomAgent() : baselineAgent(parsed.name);
+    }
     if (parsed.kind === "replay") return replayAgent(parsed.file);
     return createProviderModel({
       provider: parsed.provider,

@@ -3,14 +3,17 @@ import type { ProviderName } from "./request.ts";
 
 export const PROVIDERS: readonly ProviderName[] = ["openai", "anthropic", "google", "openai-compatible"];
 
+/** Built-in agents: the task's reference, random play, and the baselines tasks may define. */
+export const AGENTS = ["oracle", "random", "astar"] as const;
+export type AgentName = (typeof AGENTS)[number];
+
 export type ParsedSpec =
-  | { kind: "agent"; name: "oracle" | "random" }
+  | { kind: "agent"; name: AgentName }
   | { kind: "replay"; file: string }
   | { kind: "provider"; provider: ProviderName; model: string; baseURL?: string };
 
 export const SPEC_FORMS = [
-  "oracle",
-  "random",
+  ...AGENTS,
   "replay:<responses.jsonl>",
   ...PROVIDERS.map((p) => `${p}:<model>[@<base URL>]`),
 ].join(", ");
@@ -31,7 +34,8 @@ const URL_START = /@(?=https?:\/\/)/i;
  * has none of these forms; an InputError when it has one but is incomplete.
  */
 export function parseModelSpec(text: string): ParsedSpec | undefined {
-  if (text === "oracle" || text === "random") return { kind: "agent", name: text };
+  const agent = AGENTS.find((a) => a === text);
+  if (agent !== undefined) return { kind: "agent", name: agent };
   const prefix = providerPrefix(text);
   if (prefix === undefined) return undefined;
   const rest = text.slice(prefix.length + 1);

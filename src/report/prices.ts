@@ -27,7 +27,7 @@ export const BUILTIN_PRICES: PriceTable = new Map<string, Price>([
 
 /** The built-in agents make no calls. */
 function isFree(model: string): boolean {
-  return model === "oracle" || model === "random" || model.startsWith("replay:");
+  return model === "oracle" || model === "random" || model === "astar" || model.startsWith("replay:");
 }
 
 const nonNegative = z.number().finite().nonnegative();

@@ -3,6 +3,7 @@ import { stableId } from "../../core/canonical.ts";
 import { fromZodError } from "../../core/errors.ts";
 import { memoByIdentity } from "../../core/memo.ts";
 import type { Instance, Task } from "../../core/task.ts";
+import { astarAction, astarPath, movesOf } from "./astar.ts";
 import { boardOf } from "./board.ts";
 import { difficulty } from "./difficulty.ts";
 import { generatePuzzle, MIXES, type Mix, randomLine, type SparcParams, sparcParams } from "./generate.ts";
@@ -23,6 +24,12 @@ const gymOptions = z
 
 /** The puzzle behind a record, parsed once. */
 export const puzzleOf: (record: SparcRecord) => Puzzle = memoByIdentity(puzzleFromRecord);
+
+/** The A* ablation's line (or just S when E is out of reach), found once per record. */
+const astarLineOf = memoByIdentity((record: SparcRecord): Path => {
+  const p = puzzleOf(record);
+  return astarPath(p) ?? [p.start];
+});
 
 /** Writes a generated puzzle as an official record, so generated sets are drop-in. */
 export function toRecord(
@@ -106,6 +113,13 @@ export const sparcTask: Task<SparcParams, SparcRecord, Path> = {
   randomAnswer(inst, rng) {
     const p = puzzleOf(inst.data);
     return randomLine(p.cols, p.rows, p.start, p.end, rng) ?? [p.start];
+  },
+
+  baselines: {
+    astar: {
+      answer: (inst) => astarLineOf(inst.data),
+      act: (inst, step, legal, rng) => astarAction(movesOf(astarLineOf(inst.data)), step, legal, rng),
+    },
   },
 
   render: (inst, answer) => renderPuzzleSvg(puzzleOf(inst.data), answer, { title: `SPaRC ${inst.id}` }),
