@@ -22,6 +22,12 @@ export interface Verdict {
    * "none" (run unisolated, by --unsafe-verifiers), or "native" (a port ran instead; no untrusted code).
    */
   isolation?: string;
+  /**
+   * Numbers the task measured on this answer besides its score, by name (ComBench: "proof before
+   * gating"); reports average each over the samples of the tasks that give it, a sample without it
+   * counting 0.
+   */
+  metrics?: Record<string, number>;
 }
 
 /** What `Task.parse` returns when no answer can be read from a model's text. */

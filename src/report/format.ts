@@ -60,6 +60,7 @@ function resultsTable(report: Report, grouping: Grouping, rows: readonly ReportR
     "Error",
     ...(truncatedShown(rows) ? ["Truncated"] : []),
     ...(constructionShown(rows) ? ["Construction"] : []),
+    ...report.metrics.map(capitalised),
     ...(isolationShown(rows) ? ["Verifiers ran under"] : []),
   ];
   const align = header.map((_, i) => (i < lead.length ? "l" : "r"));
@@ -78,6 +79,7 @@ function resultsTable(report: Report, grouping: Grouping, rows: readonly ReportR
     pct(r.rates.error),
     ...(truncatedShown(rows) ? [pct(r.truncated)] : []),
     ...(constructionShown(rows) ? [pct(r.constructionPassRate)] : []),
+    ...report.metrics.map((m) => pct(r.metrics[m] ?? null)),
     ...(isolationShown(rows) ? [isolationText(r.isolation)] : []),
   ]);
   return markdownTable(header, align, body);
@@ -90,6 +92,8 @@ export function isolationText(counts: Record<string, number>): string {
     .map(([where, n]) => `${where} ${n}`);
   return parts.length === 0 ? DASH : parts.join(", ");
 }
+
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const unscoredShown = (rows: readonly ReportRow[]) => rows.some((r) => r.rates.unscored > 0);
 const truncatedShown = (rows: readonly ReportRow[]) => rows.some((r) => r.truncated > 0);
@@ -249,6 +253,7 @@ function csv(report: Report): string {
     "error_rate",
     "truncated_rate",
     "construction_pass_rate",
+    ...report.metrics.map((m) => m.replaceAll(" ", "_")),
     "isolation",
     "judged",
     "path_judged",
@@ -294,6 +299,7 @@ function csv(report: Report): string {
     r.rates.error,
     r.truncated,
     r.constructionPassRate,
+    ...report.metrics.map((m) => r.metrics[m] ?? null),
     Object.keys(r.isolation).length === 0 ? null : isolationText(r.isolation),
     r.judged,
     r.pathJudged,

@@ -5,6 +5,7 @@ import {
   errorVerdict,
   ParseFailure,
   parseFailureVerdict,
+  type Verdict,
   verdictFromChecks,
 } from "../core/verdict.ts";
 import type { SampleRecord } from "../store/types.ts";
@@ -271,6 +272,29 @@ describe("buildReport", () => {
     const md = formatReport(report, "md");
     expect(md).toMatch(/## Path errors, as the SPaRC CLI counts them/);
     expect(md).toMatch(/\| oracle \| all \| 6 \| 33\.3% \| 33\.3% \| 16\.7% \| 33\.3% \| 50\.0% \|/);
+  });
+
+  it("averages each verdict metric over the samples of the tasks that give it, a sample without it counting 0", () => {
+    const graded = (instance: string, value: number) => {
+      const s = sample({ task: "combench/analysis", instance, outcome: "wrong" });
+      return { ...s, verdict: { ...(s.verdict as Verdict), metrics: { "proof before gating": value } } };
+    };
+    const samples = [
+      graded("a", 1),
+      graded("b", 6 / 7),
+      sample({ task: "combench/analysis", instance: "c", outcome: "parse" }),
+      sample({ task: "combench/analysis", instance: "d", outcome: "error" }),
+      sample({ task: "sparc", instance: "e", outcome: "pass" }),
+    ];
+    const report = buildReport(samples);
+    expect(report.metrics).toEqual(["proof before gating"]);
+    const analysis = row(report.rows, "oracle", "task", "combench/analysis");
+    expect(analysis.metrics["proof before gating"]).toBeCloseTo((1 + 6 / 7 + 0) / 3, 12);
+    expect(row(report.rows, "oracle", "task", "sparc").metrics["proof before gating"]).toBeNull();
+    const md = formatReport(report, "md");
+    expect(md).toMatch(/\| Proof before gating \|/);
+    expect(md).toContain("| 61.9% |");
+    expect(formatReport(report, "csv").split("\r\n")[0]).toContain(",proof_before_gating,");
   });
 
   it("sums tokens and cost, and is unknown rather than 0 when a price is missing", () => {

@@ -51,6 +51,12 @@ export interface ReportRow {
    * share whose "construction.verified" check passed. Null when the row has no such task.
    */
   constructionPassRate: number | null;
+  /**
+   * Each verdict metric of the report (ComBench's "proof before gating", the paper's Table 2): its
+   * mean over the row's judged samples of the tasks that give it, a sample without it (a parse
+   * failure, a proof left ungraded) counting 0; null when the row has no such task.
+   */
+  metrics: Record<string, number | null>;
   /** The judge model's tokens and USD (tasks graded by a judge); null cost when a price is unknown. */
   judgeTokens: Usage;
   judgeCost: number | null;
@@ -112,6 +118,8 @@ export interface EpisodeSummary {
 
 export interface Report {
   ks: number[];
+  /** Every verdict metric seen, sorted; the keys of each row's metrics. */
+  metrics: string[];
   /** Every "path.*" check name of the tasks judging lines from S to E, sorted; the keys of each row's pathErrors. */
   pathChecks: string[];
   runs: string[];
@@ -252,6 +260,32 @@ function constructionRate(judged: readonly SampleRecord[], tasks: ReadonlySet<st
   return share(verified.length, mine.length);
 }
 
+/** Metric name → the tasks whose verdicts give it. */
+function metricTasksOf(samples: readonly SampleRecord[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const s of samples) {
+    for (const name of Object.keys(s.verdict?.metrics ?? {})) {
+      const tasks = out.get(name) ?? new Set<string>();
+      tasks.add(s.task);
+      out.set(name, tasks);
+    }
+  }
+  return out;
+}
+
+function metricMeans(
+  judged: readonly SampleRecord[],
+  metricTasks: ReadonlyMap<string, ReadonlySet<string>>,
+): ReportRow["metrics"] {
+  const out: ReportRow["metrics"] = {};
+  for (const [name, tasks] of metricTasks) {
+    const mine = judged.filter((s) => tasks.has(s.task));
+    const total = mine.reduce((acc, s) => acc + (s.verdict?.metrics?.[name] ?? 0), 0);
+    out[name] = mine.length === 0 ? null : total / mine.length;
+  }
+  return out;
+}
+
 function costSum(samples: readonly SampleRecord[], prices: PriceTable): number | null {
   return sum(samples, (s) => costOf(s.model, s.usage, prices) ?? s.costUsd);
 }
@@ -290,6 +324,7 @@ function buildRow(
   paths: PathChecks,
   prices: PriceTable,
   constructionTasks: ReadonlySet<string>,
+  metricTasks: ReadonlyMap<string, ReadonlySet<string>>,
 ): ReportRow {
   const n = samples.length;
   const byProblem = new Map<string, SampleRecord[]>();
@@ -329,6 +364,7 @@ function buildRow(
     truncated: samples.filter((s) => s.finishReason === "length").length / n,
     isolation: isolationCounts(samples),
     constructionPassRate: constructionRate(judged, constructionTasks),
+    metrics: metricMeans(judged, metricTasks),
     judgeTokens: samples.reduce((acc, s) => (s.judge ? addUsage(acc, s.judge.usage) : acc), ZERO_USAGE),
     judgeCost,
     judged: judged.length,
@@ -384,6 +420,7 @@ export function buildReport(samples: readonly SampleRecord[], opts: ReportOption
       .filter((s) => s.verdict?.checks.some((c) => c.name.startsWith("construction.")))
       .map((s) => s.task),
   );
+  const metricTasks = metricTasksOf(samples);
 
   const rows: ReportRow[] = [];
   const models = [...new Set(samples.map((s) => s.model))].sort(compareText);
@@ -399,12 +436,14 @@ export function buildReport(samples: readonly SampleRecord[], opts: ReportOption
         }
       }
       for (const g of [...groups.keys()].sort(compareText)) {
-        rows.push(buildRow(model, grouping, g, groups.get(g) ?? [], ks, paths, prices, constructionTasks));
+        const list = groups.get(g) ?? [];
+        rows.push(buildRow(model, grouping, g, list, ks, paths, prices, constructionTasks, metricTasks));
       }
     }
   }
   return {
     ks: [...ks],
+    metrics: [...metricTasks.keys()].sort(compareText),
     pathChecks: paths.checks,
     runs: [...new Set(samples.map((s) => s.run))].sort(compareText),
     samples: samples.length,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type Check, ParseFailure, parseFailureVerdict } from "../../../core/verdict.ts";
-import { awaitingJudge, combineVerdict } from "./verdicts.ts";
+import { awaitingJudge, combineVerdict, PROOF_BEFORE_GATING } from "./verdicts.ts";
 
 const headings: Check = { name: "format.headings", ok: true };
 const block: Check = { name: "construction.block", ok: true };
@@ -70,6 +70,30 @@ describe("combineVerdict", () => {
   it("replaces the pending proof check with the grade", () => {
     const checks = combine(passed, 6).checks.filter((c) => c.name === "proof.graded");
     expect(checks).toEqual([{ name: "proof.graded", ok: false, detail: "6 out of 7 (note)" }]);
+  });
+
+  it("keeps the grade before gating readable whenever the judge gave one, and only then", () => {
+    const ungated = (v: ReturnType<typeof combine>) =>
+      /^([0167]) out of 7\b/.exec(v.checks.find((c) => c.name === "proof.graded")?.detail ?? "")?.[1];
+    for (const checks of [passed, failed, noBlock, unchecked, [headings]]) {
+      for (const grade of [0, 1, 6, 7]) expect(ungated(combine(checks, grade))).toBe(String(grade));
+      expect(ungated(combine(checks, null))).toBeUndefined();
+    }
+    const parse = combineVerdict(parseFailureVerdict(new ParseFailure("missing heading")), 7, "graded 7");
+    expect(ungated(parse)).toBeUndefined();
+  });
+
+  it("gives the grade before gating as the verdict metric reports average (Table 2), only when judged", () => {
+    const metric = (v: ReturnType<typeof combine>) => v.metrics?.[PROOF_BEFORE_GATING];
+    for (const checks of [passed, failed, noBlock, unchecked, [headings]]) {
+      for (const grade of [0, 1, 6, 7]) expect(metric(combine(checks, grade))).toBe(grade / 7);
+      expect(metric(combine(checks, null))).toBeUndefined();
+      expect(metric(combine(checks, 5))).toBeUndefined();
+    }
+    // Gating moves the score, never the metric: a failed construction turns 7 into 6/7.
+    expect(combine(failed, 7)).toMatchObject({ score: 6 / 7, metrics: { [PROOF_BEFORE_GATING]: 1 } });
+    const parse = combineVerdict(parseFailureVerdict(new ParseFailure("missing heading")), 7, "graded 7");
+    expect(parse.metrics).toBeUndefined();
   });
 
   it("keeps a parse failure at 0 whatever the judge said", () => {

@@ -33,6 +33,23 @@ export async function offlineChecks(
   return { checks: [headings, block, check], ...(isolation === undefined ? {} : { isolation }) };
 }
 
+/**
+ * The verdict of an answer whose proof is not to be judged although its construction was checked (anchor
+ * parsing: a `<construct>` tag in Question 1): a format failure, score 0, whatever a judge says.
+ */
+export function proofNotJudged(
+  { checks, isolation }: { checks: Check[]; isolation?: string },
+  problem: string,
+): Verdict {
+  return {
+    score: 0,
+    passed: false,
+    checks: [...checks, { name: GRADED, ok: false, detail: `not judged: ${problem}` }],
+    failure: { kind: "parse", message: problem },
+    ...(isolation === undefined ? {} : { isolation }),
+  };
+}
+
 /** The verdict before the judge: unscored, since the proof needs a grade (`--judge`). */
 export function awaitingJudge({ checks, isolation }: { checks: Check[]; isolation?: string }): Verdict {
   const message = "not graded: the proof needs a judge model (--judge)";
@@ -73,11 +90,21 @@ function unscored(checks: Check[], message: string): Verdict {
  * check, leaves the sample unscored (score 0, still in the denominator). Otherwise the points are the
  * grade, gated by the construction (7→6, 6→1 when it failed or was not run); score = points/7 and the
  * sample passes only with 7 points — a full proof and, for construction records, a passing payload.
+ * Whenever the judge gave a grade, the `proof.graded` check's detail begins "N out of 7": the proof
+ * score before gating (the paper's Table 2).
  */
 export function combineVerdict(verdict: Verdict, grade: number | null, note: string): Verdict {
   const combined = combine(verdict, grade, note);
-  return verdict.isolation === undefined ? combined : { ...combined, isolation: verdict.isolation };
+  const graded = verdict.failure?.kind !== "parse" && grade !== null && isPoints(grade);
+  return {
+    ...combined,
+    ...(graded ? { metrics: { [PROOF_BEFORE_GATING]: grade / 7 } } : {}),
+    ...(verdict.isolation === undefined ? {} : { isolation: verdict.isolation }),
+  };
 }
+
+/** The verdict metric of a judged proof: its grade / 7 before gating (the paper's Table 2 proof score). */
+export const PROOF_BEFORE_GATING = "proof before gating";
 
 function combine(verdict: Verdict, grade: number | null, note: string): Verdict {
   const checks = verdict.checks.filter((c) => c.name !== GRADED);
@@ -90,7 +117,7 @@ function combine(verdict: Verdict, grade: number | null, note: string): Verdict 
   if (construction.state === "unchecked") {
     return unscored(
       checks,
-      `graded ${grade} out of 7, but the construction was not checked: ${construction.detail}`,
+      `${grade} out of 7, but the construction was not checked: ${construction.detail} (${note})`,
     );
   }
   const points = construction.state === "none" ? grade : gatePoints(grade, construction.state === "passed");
