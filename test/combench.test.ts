@@ -45,6 +45,7 @@ interface Row {
   accuracy: number;
   meanScore: number;
   atK: { k: number; passAtK: number | null; passHatK: number | null; bestAtK: number | null }[];
+  metrics: Record<string, number | null>;
 }
 
 interface Sample {
@@ -63,13 +64,14 @@ describe("plumb run combench/construction with a scripted judge", () => {
   const instances = join(dir, "instances.jsonl");
   let server: FakeOpenAI;
 
-  const plumb = (...args: string[]) => {
+  const plumbWith = (env: Record<string, string>, ...args: string[]) => {
     const r = spawnSync(process.execPath, [BIN, ...args], {
       encoding: "utf8",
-      env: { ...process.env, OPENAI_COMPATIBLE_API_KEY: "k", PLUMB_COMBENCH_VERIFIER: "auto" },
+      env: { ...process.env, OPENAI_COMPATIBLE_API_KEY: "k", PLUMB_COMBENCH_VERIFIER: "auto", ...env },
     });
     return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
   };
+  const plumb = (...args: string[]) => plumbWith({}, ...args);
 
   const run = (name: string, model: string) => {
     const r = plumb(
@@ -160,6 +162,8 @@ describe("plumb run combench/construction with a scripted judge", () => {
     expect(scores(samples, "plumb-imo1964-p4-k16")).toEqual([6, 6]);
     expect(scores(samples, "plumb-imo2000-p4")).toEqual([0, 1]);
     expect(row.meanScore).toBeCloseTo((6 + 6 + 1 + 1 + 6 + 6 + 0 + 1) / 7 / 8, 12);
+    // The paper's Table 2: the judge's grades before gating (the unscored sample counts 0).
+    expect(row.metrics["proof before gating"]).toBeCloseTo((7 + 7 + 6 + 6 + 7 + 7 + 0 + 6) / 7 / 8, 12);
     expect(row.accuracy).toBe(0);
     expect(at(row, 2)?.bestAtK).toBeCloseTo((6 + 1 + 6 + 1) / 7 / 4, 12);
     expect(at(row, 2)?.passAtK).toBe(0);
@@ -169,6 +173,16 @@ describe("plumb run combench/construction with a scripted judge", () => {
       samples.filter((s) => s.instance === "plumb-imo2020-p4-n33").map((s) => s.failureKind),
     );
     expect(kinds).toEqual(new Set(["invalid"]));
+
+    // The parsing mode is part of the run: resuming it under another is refused, naming the change.
+    const again = plumbWith(
+      { PLUMB_COMBENCH_PARSING: "plumb" },
+      ...["run", "combench/construction", "--instances", instances, "--model", `replay:${replies}`],
+      ...["--epochs", "2", "--judge", "openai-compatible:grader", "--base-url", server.url],
+      ...["--run", "broken", "--db", db, "--no-progress"],
+    );
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/settings\.combench\/construction\.parsing: "anchor" → "plumb"/);
   });
 
   it("a judge outage leaves samples unscored, and --retry-errors judges them again", async () => {

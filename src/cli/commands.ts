@@ -37,6 +37,7 @@ function loadInstances(
   task: AnyTask,
   file: string,
 ): { byId: Map<string, Instance>; list: Instance[]; skipped: number } {
+  task.settings?.();
   const { items, errors } = readInstances(task, file);
   reportErrors(errors);
   const byId = new Map<string, Instance>();

@@ -200,6 +200,9 @@ async function run(target: string, f: RunFlags): Promise<void> {
         ...(f.maxSteps !== undefined ? { maxSteps: f.maxSteps } : {}),
       }
     : undefined;
+  const settings = Object.fromEntries(
+    work.flatMap(({ task }) => (task.settings ? [[task.id, task.settings()] as const] : [])),
+  );
   const spec: RunSpec = {
     plumb: provenance(),
     tasks: Object.fromEntries(work.map((w) => [w.task.id, taskEntry(w.task, w.hashes)])),
@@ -217,6 +220,7 @@ async function run(target: string, f: RunFlags): Promise<void> {
     judge: judgeModel ? { model: judgeModel.spec, attempts: f.judgeAttempts } : null,
     maxResponseBytes: f.maxResponseBytes ?? null,
     ...(f.preset !== undefined ? { preset: f.preset } : {}),
+    ...(Object.keys(settings).length > 0 ? { settings } : {}),
   };
   const name = f.run ?? defaultRunName(target);
   const store = Store.open(f.db);

@@ -195,6 +195,11 @@ export interface Task<
   /** Reference answers an instance carries (e.g. the stored solutions). */
   references?(inst: Instance<Data>): Answer[];
   prompt(inst: Instance<Data>, opts?: PromptOptions): Prompt;
+  /**
+   * How the task is set up in this process, beyond its instances (e.g. options it reads from the
+   * environment), checked (an InputError when bad) and described: runs store it in their spec.
+   */
+  settings?(): Record<string, unknown>;
   /** Named values a user's prompt template may use (`{{name}}`), written as the original's prompts wrote them. */
   promptFields?(inst: Instance<Data>): Record<string, string>;
   parse(text: string, inst: Instance<Data>, opts?: ParseOptions): Answer | ParseFailure;

@@ -22,6 +22,8 @@ export interface RunSpec {
   maxResponseBytes: number | null;
   /** The named instance sets the tasks were run on (`--preset`), when not generated or a file. */
   preset?: string;
+  /** Each task's own settings (`Task.settings`), for the tasks that have some. */
+  settings?: Record<string, Record<string, unknown>>;
 }
 
 /** The content hash of an instance: two instances with the same id but other data differ. */

@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { generateInstances } from "../../../core/instances.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { AnyTask, Instance } from "../../../core/task.ts";
 import { isParseFailure } from "../../../core/verdict.ts";
+import { PARSING_MODE_VARIABLE, PARSING_MODES } from "../common/parsing-mode.ts";
 import type { TaskRecord } from "../common/record.ts";
 import { loadProofBench } from "../proofbench/records.ts";
 import { comBenchAnalysisTask as task } from "./index.ts";
@@ -10,26 +11,36 @@ import { comBenchAnalysisTask as task } from "./index.ts";
 const erased = task as unknown as AnyTask;
 const all = generateInstances(erased, {}, 60, "a") as Instance<TaskRecord>[];
 
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
 describe("combench/analysis", () => {
   it("generates every ProofBench problem once, with its level and tags", () => {
     expect(new Set(all.map((i) => i.id))).toEqual(new Set(loadProofBench().map((r) => r.id)));
     expect(() => generateInstances(erased, {}, 61, "a")).toThrow(/only 60 distinct/);
     const hard = generateInstances(erased, { level: "imo-hard", category: "combinatorics" }, 1, "a")[0];
     expect(hard && erased.level?.(hard)).toBe("IMO-hard");
-    expect(hard && erased.instanceTags?.(hard)).toEqual(["category:combinatorics", "type:analysis"]);
+    const tags = (hard && erased.instanceTags?.(hard)) ?? [];
+    expect(tags.slice(0, 2)).toEqual(["category:combinatorics", "type:analysis"]);
+    expect(tags.slice(2).every((t) => /^(source|year):/.test(t))).toBe(true);
   });
 
-  it("answers with the reference through the oracle's text path, and stays unscored without a judge", async () => {
-    for (const inst of all) {
-      const reference = task.solve?.(inst).answers[0];
-      if (!reference) throw new Error("no reference");
-      const parsed = task.parse(task.formatAnswer?.(reference, inst) ?? "", inst);
-      if (isParseFailure(parsed)) throw new Error(`${inst.id}: ${parsed.message}`);
-      expect(parsed.proof).toBe(inst.data.ref_solution.trim());
-      const v = await task.verify(inst, parsed);
-      expect(v).toMatchObject({ score: 0, passed: false, failure: { kind: "unscored" } });
-    }
-  });
+  it.each(PARSING_MODES)(
+    "answers with the reference through the oracle's text path (%s parsing), unscored without a judge",
+    async (mode) => {
+      vi.stubEnv(PARSING_MODE_VARIABLE, mode);
+      for (const inst of all) {
+        const reference = task.solve?.(inst).answers[0];
+        if (!reference) throw new Error("no reference");
+        const parsed = task.parse(task.formatAnswer?.(reference, inst) ?? "", inst);
+        if (isParseFailure(parsed)) throw new Error(`${inst.id}: ${parsed.message}`);
+        expect(parsed.proof).toBe(inst.data.ref_solution.trim());
+        const v = await task.verify(inst, parsed);
+        expect(v).toMatchObject({ score: 0, passed: false, failure: { kind: "unscored" } });
+      }
+    },
+  );
 
   it("asks per appendix E.2 and judges with the rubric template", () => {
     const inst = all[0] as Instance<TaskRecord>;
@@ -54,7 +65,8 @@ describe("combench/analysis", () => {
     );
   });
 
-  it("a random answer parses", () => {
+  it.each(PARSING_MODES)("a random answer parses (%s parsing)", (mode) => {
+    vi.stubEnv(PARSING_MODE_VARIABLE, mode);
     const inst = all[0] as Instance<TaskRecord>;
     const random = task.randomAnswer?.(inst, new Rng(2));
     expect(random && task.parse(task.formatAnswer?.(random, inst) ?? "", inst)).toEqual(random);

@@ -1,6 +1,7 @@
 import { InputError } from "../../../core/errors.ts";
 import type { Task } from "../../../core/task.ts";
 import type { Verdict } from "../../../core/verdict.ts";
+import { parseAnalysisAsAnchor } from "../common/anchor-parsing.ts";
 import {
   type AnalysisAnswer,
   analysisAnswerSchema,
@@ -8,11 +9,13 @@ import {
   parseAnalysis,
 } from "../common/answers.ts";
 import { proofJudge } from "../common/judge.ts";
+import { parsingMode } from "../common/parsing-mode.ts";
 import { analysisPrompt } from "../common/prompts.ts";
 import {
   isConstructionCentric,
   readRecord,
   recordTags,
+  referenceProof,
   type TaskRecord,
   taskRecordSchema,
 } from "../common/record.ts";
@@ -23,6 +26,7 @@ import {
   recordParams,
   selectRecords,
 } from "../common/record-set.ts";
+import { comBenchSettings } from "../common/settings.ts";
 import { slug } from "../common/slug.ts";
 import { awaitingJudge, offlineChecks } from "../common/verdicts.ts";
 import { PROOFBENCH_CATEGORIES, PROOFBENCH_LEVELS } from "../proofbench/levels.ts";
@@ -30,12 +34,12 @@ import { loadProofBench } from "../proofbench/records.ts";
 
 const ID = "combench/analysis";
 
-const reference = (record: TaskRecord): AnalysisAnswer => ({ proof: record.ref_solution });
+const reference = (record: TaskRecord): AnalysisAnswer => ({ proof: referenceProof(record) });
 
 export const comBenchAnalysisTask: Task<RecordParams, TaskRecord, AnalysisAnswer, Promise<Verdict>> = {
   id: ID,
   suite: "combench",
-  version: 1,
+  version: 2,
   description:
     "ComBench analysis-centric problems (built in: the 60 IMO-ProofBench problems): a complete Olympiad solution graded by a judge model on the 0/1/6/7 rubric.",
   tags: ["proof", "analysis", "judged"],
@@ -73,10 +77,13 @@ export const comBenchAnalysisTask: Task<RecordParams, TaskRecord, AnalysisAnswer
   level: (inst) => inst.data.level ?? null,
   references: (inst) => [reference(inst.data)],
   prompt: (inst, opts) => analysisPrompt(inst.data, opts),
-  parse: (text) => parseAnalysis(text),
+  settings: comBenchSettings,
+  parse: (text) => (parsingMode() === "anchor" ? parseAnalysisAsAnchor(text) : parseAnalysis(text)),
   verify: async (inst) => awaitingJudge(await offlineChecks(inst.data, null)),
   judge: proofJudge<AnalysisAnswer>(),
   solve: (inst) => ({ answers: [reference(inst.data)], complete: true }),
-  formatAnswer: (answer) => formatAnalysis(answer),
+  // The anchor judges the whole reply, so its oracle writes the proof alone.
+  formatAnswer: (answer) =>
+    parsingMode() === "anchor" ? `${answer.proof.trim()}\n` : formatAnalysis(answer),
   randomAnswer: (_inst, rng) => ({ proof: `The answer is \\boxed{${rng.int(0, 100)}}.` }),
 };

@@ -10,6 +10,7 @@ export type AnalysisAnswer = z.infer<typeof analysisAnswerSchema>;
 /**
  * A construction-centric answer: the Question 1 section (the proof, for the judge) and the construct
  * block's payload, or why there is no runnable block (the construction then scores 0, unrun).
+ * `proofProblem` says why the proof is not judged although the construction is run (anchor parsing).
  */
 export const constructionAnswerSchema = z.object({
   proof: z.string(),
@@ -17,15 +18,20 @@ export const constructionAnswerSchema = z.object({
     z.object({ payload: z.string() }).strict(),
     z.object({ problem: z.string() }).strict(),
   ]),
+  proofProblem: z.string().optional(),
 });
 export type ConstructionAnswer = z.infer<typeof constructionAnswerSchema>;
 
+/** Plumb's parsing: the section after the one `## Solution` heading. */
 export function parseAnalysis(text: string): AnalysisAnswer | ParseFailure {
   const proof = solutionSection(text);
   return isParseFailure(proof) ? proof : { proof };
 }
 
-/** Missing, repeated or misordered headings are a parse failure; a bad block is not (the proof is still judged). */
+/**
+ * Plumb's parsing. Missing, repeated or misordered headings are a parse failure; a bad block is not (the
+ * proof is still judged).
+ */
 export function parseConstruction(text: string): ConstructionAnswer | ParseFailure {
   const sections = questionSections(text);
   if (isParseFailure(sections)) return sections;

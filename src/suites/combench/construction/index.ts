@@ -2,6 +2,7 @@ import { InputError } from "../../../core/errors.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
 import type { Verdict } from "../../../core/verdict.ts";
+import { parseConstructionAsAnchor } from "../common/anchor-parsing.ts";
 import {
   type ConstructionAnswer,
   constructionAnswerSchema,
@@ -9,11 +10,13 @@ import {
   parseConstruction,
 } from "../common/answers.ts";
 import { proofJudge } from "../common/judge.ts";
+import { parsingMode } from "../common/parsing-mode.ts";
 import { constructionPrompt } from "../common/prompts.ts";
 import {
   isConstructionCentric,
   readRecord,
   recordTags,
+  referenceProof,
   type TaskRecord,
   taskRecordSchema,
 } from "../common/record.ts";
@@ -24,8 +27,9 @@ import {
   recordParams,
   selectRecords,
 } from "../common/record-set.ts";
+import { comBenchSettings } from "../common/settings.ts";
 import { slug } from "../common/slug.ts";
-import { awaitingJudge, offlineChecks } from "../common/verdicts.ts";
+import { awaitingJudge, offlineChecks, proofNotJudged } from "../common/verdicts.ts";
 import { loadStarterRecords } from "../records/load.ts";
 import { COMBENCH_CATEGORIES } from "../records/schema.ts";
 
@@ -38,7 +42,7 @@ const starterRecords = () => {
 };
 
 const reference = (record: TaskRecord): ConstructionAnswer => ({
-  proof: record.ref_solution,
+  proof: referenceProof(record),
   construction: { payload: record.ref_construction },
 });
 
@@ -55,7 +59,7 @@ export const comBenchConstructionTask: Task<
 > = {
   id: ID,
   suite: "combench",
-  version: 1,
+  version: 2,
   description:
     "ComBench construction-centric problems: an Olympiad combinatorics proof graded by a judge model on the 0/1/6/7 rubric, and an explicit construction checked by the record's verifier; a failed construction demotes 7 to 6 and 6 to 1.",
   tags: ["combinatorics", "proof", "construction", "judged"],
@@ -91,8 +95,14 @@ export const comBenchConstructionTask: Task<
   level: (inst) => inst.data.level ?? null,
   references: (inst) => [reference(inst.data)],
   prompt: (inst, opts) => constructionPrompt(inst.data, opts),
-  parse: (text) => parseConstruction(text),
-  verify: async (inst, answer) => awaitingJudge(await offlineChecks(inst.data, answer)),
+  settings: comBenchSettings,
+  parse: (text) => (parsingMode() === "anchor" ? parseConstructionAsAnchor(text) : parseConstruction(text)),
+  async verify(inst, answer) {
+    const offline = await offlineChecks(inst.data, answer);
+    return answer.proofProblem === undefined
+      ? awaitingJudge(offline)
+      : proofNotJudged(offline, answer.proofProblem);
+  },
   judge: proofJudge<ConstructionAnswer>(),
   solve: (inst) => ({ answers: [reference(inst.data)], complete: true }),
   formatAnswer: (answer) => formatConstruction(answer),
