@@ -185,6 +185,34 @@ describe("plumb run combench/construction with a scripted judge", () => {
     expect(again.stderr).toMatch(/settings\.combench\/construction\.parsing: "anchor" → "plumb"/);
   });
 
+  it("a proof with a construct block in it is a format failure, never sent to the judge; the block still runs", () => {
+    const id = "plumb-imo2020-p4-n33";
+    const reference = records.find((r) => r.id === id)?.ref_construction ?? "";
+    const text = `## Solution to Question 1\nSee <construct>[0]</construct>.\n\n## Solution to Question 2\n<construct>\n${reference}\n</construct>\n`;
+    const replies = join(dir, "tag-in-proof.jsonl");
+    writeFileSync(replies, `${JSON.stringify({ id, text })}\n`);
+    const one = join(dir, "one-instance.jsonl");
+    writeFileSync(
+      one,
+      `${readFileSync(instances, "utf8")
+        .split("\n")
+        .find((l) => l.includes(`"${id}"`))}\n`,
+    );
+    const r = plumb(
+      ...["run", "combench/construction", "--instances", one, "--model", `replay:${replies}`],
+      ...["--judge", "openai-compatible:grader", "--base-url", server.url, "--concurrency", "1"],
+      ...["--run", "tag-in-proof", "--db", db, "--format", "json", "--no-progress"],
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const [sample] = plumb("export", "tag-in-proof", "--db", db)
+      .stdout.trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Sample)
+      .filter((x) => x.instance === id);
+    expect(sample).toMatchObject({ score: 0, failureKind: "parse", judge: null });
+    expect(sample?.verdict?.checks.find((c) => c.name === "construction.verified")?.ok).toBe(true);
+  });
+
   it("a judge outage leaves samples unscored, and --retry-errors judges them again", async () => {
     // Down for the first eight calls (one per sample), then a full grade.
     const judge = await startFakeOpenAI({

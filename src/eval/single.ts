@@ -71,8 +71,10 @@ export async function grade(item: PlanItem, sample: SampleRecord, ctx: RunContex
   });
   let { verdict } = graded;
   let judged = sample;
-  // An unreadable response scores 0 whatever a judge would say: the judge is not asked.
-  if (item.task.judge && graded.answer !== null && verdict.failure?.kind !== "error") {
+  // An unreadable response scores 0 whatever a judge would say: the judge is not asked. Nor is it
+  // for a read answer whose verdict is already a format failure (ComBench's anchor parsing).
+  const unjudgeable = verdict.failure?.kind === "error" || verdict.failure?.kind === "parse";
+  if (item.task.judge && graded.answer !== null && !unjudgeable) {
     let j: Judged | null;
     try {
       j = await runJudge(item, text, graded.answer, verdict, ctx);
