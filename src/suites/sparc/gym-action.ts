@@ -1,4 +1,5 @@
 import { clip } from "../../core/clip.ts";
+import { isPySpace, pyStrip } from "../../core/python-literal/whitespace.ts";
 import { ParseFailure } from "../../core/verdict.ts";
 
 /** In SPaRC-Gym order: action k is DIRECTIONS[k]. */
@@ -10,23 +11,6 @@ export const MAX_ACTION_REPLY = 8_000_000;
 
 const THINK_END = "</think>";
 const LABEL = "final:";
-
-/** Python's str.isspace, which both `strip()` and `\s` of the SPaRC CLI use. */
-function isSpace(c: number): boolean {
-  return (
-    (c >= 0x09 && c <= 0x0d) ||
-    (c >= 0x1c && c <= 0x20) ||
-    c === 0x85 ||
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000
-  );
-}
 
 const WORD = /^[\p{L}\p{N}_]$/u;
 
@@ -79,14 +63,6 @@ function digitAt(s: string, at: number): Direction | undefined {
   return DIRECTIONS[c - 48];
 }
 
-function stripped(s: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && isSpace(s.charCodeAt(a))) a++;
-  while (b > a && isSpace(s.charCodeAt(b - 1))) b--;
-  return s.slice(a, b);
-}
-
 /**
  * The SPaRC CLI's gym action reader (`_parse_action`, applied to the reply after its last
  * `</think>`): the first `Final: <0-3>` anywhere, else the first `Final: <right|up|left|down>`,
@@ -100,12 +76,12 @@ export function readGymAction(text: string): Direction | ParseFailure {
     );
   }
   const think = text.lastIndexOf(THINK_END);
-  const reply = stripped(think < 0 ? text : text.slice(think + THINK_END.length));
+  const reply = pyStrip(think < 0 ? text : text.slice(think + THINK_END.length));
   let byWord: Direction | undefined;
   for (let i = reply.indexOf(":"); i >= 0; i = reply.indexOf(":", i + 1)) {
     if (!spelledAt(reply, i - 5, LABEL, true)) continue;
     let j = i + 1;
-    while (j < reply.length && isSpace(reply.charCodeAt(j))) j++;
+    while (j < reply.length && isPySpace(reply.charCodeAt(j))) j++;
     const digit = digitAt(reply, j);
     if (digit !== undefined) return digit;
     byWord ??= wordAt(reply, j);
