@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import type { ZodType } from "zod";
 import { fromZodError, InputError } from "./errors.ts";
 
@@ -29,11 +29,20 @@ export function parseJsonl(text: string, source?: string): { lines: JsonlLine[];
   return { lines, errors };
 }
 
-/** A text file's contents; a missing or unreadable file is an InputError naming it. */
-export function readTextFile(path: string): string {
+/**
+ * A text file's contents; a missing or unreadable file, or one over `maxBytes`, is an InputError
+ * naming it.
+ */
+export function readTextFile(path: string, maxBytes?: number): string {
   try {
+    if (maxBytes !== undefined) {
+      const size = statSync(path).size;
+      if (size > maxBytes)
+        throw new InputError(`${size} bytes, over the ${maxBytes} read here`, { source: path });
+    }
     return readFileSync(path, "utf8");
   } catch (e) {
+    if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw new InputError(code === "ENOENT" ? "file not found" : `cannot read (${code ?? String(e)})`, {
       source: path,

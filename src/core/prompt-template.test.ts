@@ -83,7 +83,7 @@ describe("prompt templates", () => {
     expect(readPromptTemplate(ok)).toEqual({ source: ok, user: "n={{n}}" });
     const big = join(dir, "big.txt");
     writeFileSync(big, "x".repeat(300 * 1024));
-    expect(() => readPromptTemplate(big)).toThrow(/at most 262144 bytes/);
-    expect(() => readPromptTemplate(join(dir, "none.txt"))).toThrow(/cannot read the prompt template/);
+    expect(() => readPromptTemplate(big)).toThrow(/big\.txt: 307200 bytes, over the 262144 read here/);
+    expect(() => readPromptTemplate(join(dir, "none.txt"))).toThrow(/none\.txt: file not found/);
   });
 });

@@ -1,9 +1,9 @@
-import { readFileSync, statSync } from "node:fs";
 import { InputError } from "./errors.ts";
+import { readTextFile } from "./jsonl.ts";
 import type { AnyTask, Instance, Message, Prompt, PromptOptions } from "./task.ts";
 
 /** The largest template file read. */
-const MAX_TEMPLATE_BYTES = 256 * 1024;
+export const MAX_TEMPLATE_BYTES = 256 * 1024;
 const SECTION = /^===(system|user)===\s*$/;
 const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
@@ -22,18 +22,7 @@ export interface PromptTemplate {
  * starts that message instead. Every placeholder is checked later, against the task's fields.
  */
 export function readPromptTemplate(path: string): PromptTemplate {
-  let text: string;
-  try {
-    if (statSync(path).size > MAX_TEMPLATE_BYTES)
-      throw new InputError(`a prompt template is at most ${MAX_TEMPLATE_BYTES} bytes`, { source: path });
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    throw new InputError(`cannot read the prompt template: ${e instanceof Error ? e.message : String(e)}`, {
-      source: path,
-    });
-  }
-  return parsePromptTemplate(text, path);
+  return parsePromptTemplate(readTextFile(path, MAX_TEMPLATE_BYTES), path);
 }
 
 export function parsePromptTemplate(text: string, source: string): PromptTemplate {

@@ -170,7 +170,7 @@ describe("the parsing mode", () => {
       expect(() => task.settings?.()).toThrow(/not a parsing mode/);
     vi.stubEnv(PARSING_MODE_VARIABLE, "plumb");
     vi.stubEnv(JUDGE_TEMPLATE_VARIABLE, "/nonexistent/judge.txt");
-    expect(() => construction.settings?.()).toThrow(/\/nonexistent\/judge\.txt: cannot read/);
+    expect(() => construction.settings?.()).toThrow(/\/nonexistent\/judge\.txt: file not found/);
     vi.stubEnv(JUDGE_TEMPLATE_VARIABLE, "");
     expect(construction.settings?.()).toEqual({ parsing: "plumb", judgeTemplate: null });
     vi.stubEnv(PARSING_MODE_VARIABLE, "");

@@ -107,11 +107,11 @@ describe("judge templates", () => {
       `${bad} line 2: unknown placeholder`,
     );
     expect(() => readJudgeTemplate(join(dir, "missing.txt"))).toThrow(
-      /missing\.txt: cannot read the judge template/,
+      /missing\.txt: file not found/,
     );
     const big = join(dir, "big.txt");
     writeFileSync(big, `{{proof}}${" ".repeat(300 * 1024)}`);
-    expect(() => readJudgeTemplate(big)).toThrow(/larger than 256 KiB/);
+    expect(() => readJudgeTemplate(big)).toThrow(/bytes, over the 262144 read here/);
   });
 
   it("keeps the built-in prompt: the paper's summary, with placeholders for what a record lacks", () => {

@@ -1,6 +1,7 @@
-import { readFileSync, statSync } from "node:fs";
 import { clip } from "../../../core/clip.ts";
 import { InputError } from "../../../core/errors.ts";
+import { readTextFile } from "../../../core/jsonl.ts";
+import { MAX_TEMPLATE_BYTES } from "../../../core/prompt-template.ts";
 
 /** What a judge template can name, each filled with the record's (or the answer's) text, trimmed. */
 export const JUDGE_PLACEHOLDERS = {
@@ -15,8 +16,6 @@ export type Placeholder = keyof typeof JUDGE_PLACEHOLDERS;
 export type JudgeValues = Record<Placeholder, string>;
 
 export const JUDGE_TEMPLATE_VARIABLE = "PLUMB_COMBENCH_JUDGE_TEMPLATE";
-
-const MAX_TEMPLATE_BYTES = 256 * 1024;
 
 type Part =
   | { kind: "text"; text: string }
@@ -101,19 +100,7 @@ export function fillJudgeTemplate(template: JudgeTemplate, values: JudgeValues):
 
 /** Reads and checks a template file; an InputError names the file (and the line). */
 export function readJudgeTemplate(path: string): JudgeTemplate {
-  let text: string;
-  try {
-    if (statSync(path).size > MAX_TEMPLATE_BYTES) {
-      throw new InputError(`larger than ${MAX_TEMPLATE_BYTES / 1024} KiB`, { source: path });
-    }
-    text = readFileSync(path, "utf8");
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    throw new InputError(`cannot read the judge template: ${e instanceof Error ? e.message : String(e)}`, {
-      source: path,
-    });
-  }
-  return compileJudgeTemplate(text, path);
+  return compileJudgeTemplate(readTextFile(path, MAX_TEMPLATE_BYTES), path);
 }
 
 let loaded: { path: string; template: JudgeTemplate } | undefined;
