@@ -106,9 +106,7 @@ describe("judge templates", () => {
     expect(() => userJudgeTemplate({ [JUDGE_TEMPLATE_VARIABLE]: bad })).toThrow(
       `${bad} line 2: unknown placeholder`,
     );
-    expect(() => readJudgeTemplate(join(dir, "missing.txt"))).toThrow(
-      /missing\.txt: file not found/,
-    );
+    expect(() => readJudgeTemplate(join(dir, "missing.txt"))).toThrow(/missing\.txt: file not found/);
     const big = join(dir, "big.txt");
     writeFileSync(big, `{{proof}}${" ".repeat(300 * 1024)}`);
     expect(() => readJudgeTemplate(big)).toThrow(/bytes, over the 262144 read here/);
