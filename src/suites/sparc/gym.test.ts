@@ -209,8 +209,8 @@ describe("SparcGym", () => {
     expect(r.observation.text).toContain("Steps used: 3/3");
   });
 
-  it("defaults maxSteps to twice the non-rule positions", () => {
-    expect(gym().maxSteps).toBe(2 * (25 - 4));
+  it("defaults maxSteps to the SPaRC CLI's 100", () => {
+    expect(gym().maxSteps).toBe(100);
   });
 
   it("ends with -1 when the line reaches E but breaks a rule", () => {
@@ -239,7 +239,7 @@ describe("SparcGym", () => {
     let text = g.observe().text;
     expect(text).toContain('["L","N","+","P-O-784","+"]');
     expect(text).toContain("Legal actions: up (1), down (3)");
-    expect(text).toContain("Step 1. Steps used: 0/42");
+    expect(text).toContain("Step 1. Steps used: 0/100");
     expect(text).toContain("Final: <action>");
     g.step("up");
     g.step("right");
@@ -248,7 +248,7 @@ describe("SparcGym", () => {
     expect(text).toContain('["V","N","+","P-O-784","+"]');
     expect(text).toContain('["E","N","+","N","."]');
     expect(text).toContain("Head L at (2, 0)");
-    expect(text).toContain("Step 4. Steps used: 3/42");
+    expect(text).toContain("Step 4. Steps used: 3/100");
     expect(g.observe().images).toBeUndefined();
     const done = gym();
     for (const m of movesOf(small.solutions[0]?.path ?? [])) done.step(m);
@@ -263,7 +263,7 @@ describe("SparcGym", () => {
     expect(image?.mediaType).toBe("image/png");
     expect([...(image?.data.slice(0, 4) ?? [])]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     expect(obs.text).toContain("attached image");
-    expect(obs.text).toContain("Step 2. Steps used: 1/42");
+    expect(obs.text).toContain("Step 2. Steps used: 1/100");
     expect(obs.text).toContain("Head of the line at (0, 0)");
     expect(obs.text).toContain("Legal actions: right (0)");
     expect(obs.text).not.toContain('["');

@@ -53,6 +53,9 @@ function describe(action: unknown): string {
   return `a value of type ${typeof action}`;
 }
 
+/** The step budget the SPaRC CLI gives its gym episodes. */
+export const OFFICIAL_MAX_STEPS = 100;
+
 /** Caps for finding reference solutions when the record stores none (the gym's rewards use them). */
 const REFERENCE_SEARCH = { maxSolutions: 1000, maxNodes: 200_000 } as const;
 
@@ -89,7 +92,7 @@ export class SparcGym implements Environment<Direction> {
   constructor(record: SparcRecord, puzzle: Puzzle, opts: GymOptions = {}) {
     this.record = record;
     this.puzzle = puzzle;
-    this.maxSteps = opts.maxSteps ?? 2 * (puzzle.cols * puzzle.rows - puzzle.width * puzzle.height);
+    this.maxSteps = opts.maxSteps ?? OFFICIAL_MAX_STEPS;
     this.traceback = opts.traceback ?? false;
     this.vision = opts.vision ?? false;
     this.line = [{ x: puzzle.start.x, y: puzzle.start.y }];
