@@ -272,6 +272,16 @@ describe("buildReport", () => {
     const md = formatReport(report, "md");
     expect(md).toMatch(/## Path errors, as the SPaRC CLI counts them/);
     expect(md).toMatch(/\| oracle \| all \| 6 \| 33\.3% \| 33\.3% \| 16\.7% \| 33\.3% \| 50\.0% \|/);
+
+    // An episode cut off before its line was judged has no path to count as valid.
+    const cut = sample({ instance: "k", outcome: "wrong" });
+    const unjudged = {
+      ...cut,
+      verdict: verdictFromChecks([{ name: "episode.success", ok: false }], new Set()),
+    };
+    const withCut = row(buildReport([...samples, unjudged]).rows, "oracle", "overall", "all");
+    expect(withCut.cliPathErrors.connected_line).toBe(3 / 7);
+    expect(withCut.cliFullyValidPath).toBe(3 / 7);
   });
 
   it("averages each verdict metric over the samples of the tasks that give it, a sample without it counting 0", () => {

@@ -238,8 +238,10 @@ function pathRates(read: readonly SampleRecord[], pathChecks: readonly string[])
   return out;
 }
 
+/** A sample with no path judged on the criterion (unreadable, or an episode cut off unjudged) fails it. */
 function cliFails(s: SampleRecord, criterion: CliPathCriterion): boolean {
-  return !pathRead(s) || failedCheck(s, CLI_PATH_CRITERIA[criterion].check);
+  const check = s.verdict?.checks.find((c) => c.name === CLI_PATH_CRITERIA[criterion].check);
+  return !pathRead(s) || check?.ok !== true;
 }
 
 function cliPathRates(judged: readonly SampleRecord[]): ReportRow["cliPathErrors"] {
