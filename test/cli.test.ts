@@ -286,7 +286,7 @@ describe("plumb CLI", () => {
     );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      `${template}, field grid_size: unknown placeholder {{grid_size}} (line 1 of the user message`,
+      `${template} line 1, field grid_size: unknown placeholder {{grid_size}} (known: end_pos,`,
     );
     const gym = plumb(
       "run",

@@ -60,9 +60,12 @@ describe("prompt templates", () => {
   });
 
   it("refuses unknown placeholders and malformed sections, naming file, line and field", () => {
-    const unknown = parsePromptTemplate("line one\nsize {{grid_size}}", "t.txt");
+    const unknown = parsePromptTemplate(
+      "===system===\nBe brief.\n===user===\nline one\nsize {{grid_size}}",
+      "t.txt",
+    );
     expect(() => buildPrompt(task, inst, { template: unknown })).toThrow(
-      "t.txt, field grid_size: unknown placeholder {{grid_size}} (line 2 of the user message; fields: hostile, id, n, prompt, system)",
+      "t.txt line 5, field grid_size: unknown placeholder {{grid_size}} (known: hostile, id, n, prompt, system)",
     );
     expect(() => parsePromptTemplate("hello\n===user===\nx", "t.txt")).toThrow(
       /line 1.*text before the first/,
@@ -71,16 +74,26 @@ describe("prompt templates", () => {
     expect(() => parsePromptTemplate("===user===\nx\n===user===\ny", "t.txt")).toThrow(
       /line 3.*second ===user===/,
     );
-    // Not placeholders: left as written.
-    const literal = parsePromptTemplate("{{ 1x }} {n} {{}}", "t.txt");
-    expect(buildPrompt(task, inst, { template: literal }).messages[0]?.content).toBe("{{ 1x }} {n} {{}}");
+    for (const bad of ["{{ 1x }}", "{{n", "{{#n}}open", "{{/n}}"]) {
+      expect(() => buildPrompt(task, inst, { template: parsePromptTemplate(bad, "t.txt") })).toThrow(
+        /t\.txt line 1/,
+      );
+    }
+    // Single braces are text.
+    const literal = parsePromptTemplate("{n} = {{n}}", "t.txt");
+    expect(buildPrompt(task, inst, { template: literal }).messages[0]?.content).toBe("{n} = 7");
+  });
+
+  it("keeps a section only when its field is non-empty ({{#f}}), or only when empty ({{^f}})", () => {
+    const template = parsePromptTemplate("{{#n}}n is {{n}}.{{/n}}{{^prompt}}no prompt{{/prompt}}", "t.txt");
+    expect(buildPrompt(task, inst, { template }).messages[0]?.content).toBe("n is 7.");
   });
 
   it("reads a file, and refuses one too large or missing", () => {
     const dir = mkdtempSync(join(tmpdir(), "plumb-template-"));
     const ok = join(dir, "ok.txt");
     writeFileSync(ok, "n={{n}}");
-    expect(readPromptTemplate(ok)).toEqual({ source: ok, user: "n={{n}}" });
+    expect(readPromptTemplate(ok)).toEqual({ source: ok, user: { text: "n={{n}}", line: 1 } });
     const big = join(dir, "big.txt");
     writeFileSync(big, "x".repeat(300 * 1024));
     expect(() => readPromptTemplate(big)).toThrow(/big\.txt: 307200 bytes, over the 262144 read here/);

@@ -1,20 +1,26 @@
 import { InputError } from "./errors.ts";
 import { readTextFile } from "./jsonl.ts";
 import type { AnyTask, Instance, Message, Prompt, PromptOptions } from "./task.ts";
+import { compileTemplate, fillTemplate } from "./template.ts";
 
 /** The largest template file read. */
 export const MAX_TEMPLATE_BYTES = 256 * 1024;
 const SECTION = /^===(system|user)===\s*$/;
-const PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/** One message of a template: its text and the file line it starts on. */
+export interface TemplateMessage {
+  text: string;
+  line: number;
+}
 
 /**
- * A user's own prompt wording: a user message and optionally a system message, with `{{name}}`
- * placeholders filled from the task's prompt fields. `source` names the file in errors.
+ * A user's own prompt wording: a user message and optionally a system message, with placeholders
+ * (see compileTemplate) filled from the task's prompt fields. `source` names the file in errors.
  */
 export interface PromptTemplate {
   source: string;
-  system?: string;
-  user: string;
+  system?: TemplateMessage;
+  user: TemplateMessage;
 }
 
 /**
@@ -27,45 +33,29 @@ export function readPromptTemplate(path: string): PromptTemplate {
 
 export function parsePromptTemplate(text: string, source: string): PromptTemplate {
   const lines = text.split(/\r?\n/);
-  if (!lines.some((l) => SECTION.test(l))) return { source, user: text };
-  const parts: Partial<Record<"system" | "user", string[]>> = {};
+  if (!lines.some((l) => SECTION.test(l))) return { source, user: { text, line: 1 } };
+  const parts: Partial<Record<"system" | "user", { lines: string[]; line: number }>> = {};
   let current: "system" | "user" | null = null;
   lines.forEach((line, i) => {
     const section = SECTION.exec(line)?.[1] as "system" | "user" | undefined;
     if (section) {
       if (parts[section]) throw new InputError(`a second ===${section}=== section`, { source, line: i + 1 });
-      parts[section] = [];
+      parts[section] = { lines: [], line: i + 2 };
       current = section;
-    } else if (current) parts[current]?.push(line);
+    } else if (current) parts[current]?.lines.push(line);
     else if (line.trim() !== "")
       throw new InputError("text before the first ===system=== or ===user=== line", { source, line: i + 1 });
   });
   if (!parts.user) throw new InputError("no ===user=== section", { source });
-  const join = (ls: string[]) => ls.join("\n").trim();
+  const message = (p: { lines: string[]; line: number }) => ({ text: p.lines.join("\n"), line: p.line });
   return parts.system
-    ? { source, system: join(parts.system), user: join(parts.user) }
-    : { source, user: join(parts.user) };
+    ? { source, system: message(parts.system), user: message(parts.user) }
+    : { source, user: message(parts.user) };
 }
 
-/** Line number (1-based) of `offset` in a message of the template. */
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
-}
-
-function fill(text: string, fields: Readonly<Record<string, string>>, source: string, part: string): string {
-  return text.replace(PLACEHOLDER, (_whole, name: string, offset: number) => {
-    if (Object.hasOwn(fields, name)) return fields[name] as string;
-    const known = Object.keys(fields).sort().join(", ");
-    throw new InputError(
-      `unknown placeholder {{${name}}} (line ${lineOf(text, offset)} of the ${part} message; fields: ${known})`,
-      {
-        source,
-        field: name,
-      },
-    );
-  });
+function fill(message: TemplateMessage, fields: Readonly<Record<string, string>>, source: string): string {
+  const rules = { names: Object.keys(fields), source, lineOffset: message.line - 1 };
+  return fillTemplate(compileTemplate(message.text, rules), fields).trim();
 }
 
 function textOf(messages: readonly Message[], role: Message["role"]): string {
@@ -92,7 +82,7 @@ export function buildPrompt(task: AnyTask, inst: Instance, opts: PromptOptions =
   };
   const messages: Message[] = [];
   if (template.system !== undefined)
-    messages.push({ role: "system", content: fill(template.system, fields, template.source, "system") });
-  messages.push({ role: "user", content: fill(template.user, fields, template.source, "user") });
+    messages.push({ role: "system", content: fill(template.system, fields, template.source) });
+  messages.push({ role: "user", content: fill(template.user, fields, template.source) });
   return { ...prompt, messages };
 }

@@ -79,14 +79,17 @@ describe("judge templates", () => {
 
   it("refuses unknown placeholders, bad sections and a template without the proof, naming the line", () => {
     const cases: [string, RegExp][] = [
-      ["{{proof}}\n{{problme}}", /line 2: unknown placeholder \{\{problme\}\} \(known: problem, /],
-      ["{{proof}} {{#query}}x{{/query}}", /line 1: unknown placeholder \{\{#query\}\}/],
+      [
+        "{{proof}}\n{{problme}}",
+        /line 2, field problme: unknown placeholder \{\{problme\}\} \(known: guidelines, problem, /,
+      ],
+      ["{{proof}} {{#query}}x{{/query}}", /line 1, field query: unknown placeholder \{\{#query\}\}/],
       ["{{proof}} {{}}", /unknown placeholder \{\{\}\}/],
       ["{{proof}}\n\n{{#problem}}x", /line 3: the section \{\{#problem\}\} is never closed/],
       ["{{proof}} {{#problem}}x{{/guidelines}}", /\{\{\/guidelines\}\} closes no open/],
       ["{{proof}} {{/problem}}", /\{\{\/problem\}\} closes no open/],
       ["{{proof}} {{problem", /a `\{\{` without its closing `\}\}`/],
-      ["{{problem}} {{#proof}}{{/proof}}", /needs \{\{proof\}\}/],
+      ["{{problem}} {{#proof}}{{/proof}}", /never shows \{\{proof\}\}, which it needs/],
     ];
     for (const [template, message] of cases) {
       expect(() => compileJudgeTemplate(template, "t.txt")).toThrow(InputError);
@@ -104,7 +107,7 @@ describe("judge templates", () => {
     const bad = join(dir, "bad.txt");
     writeFileSync(bad, "{{proof}}\n{{answer}}\n");
     expect(() => userJudgeTemplate({ [JUDGE_TEMPLATE_VARIABLE]: bad })).toThrow(
-      `${bad} line 2: unknown placeholder`,
+      `${bad} line 2, field answer: unknown placeholder`,
     );
     expect(() => readJudgeTemplate(join(dir, "missing.txt"))).toThrow(/missing\.txt: file not found/);
     const big = join(dir, "big.txt");
