@@ -5,8 +5,10 @@ import { toJsonl } from "../../core/jsonl.ts";
 import type { AnyTask } from "../../core/task.ts";
 import { boardOf } from "./board.ts";
 import { difficulty } from "./difficulty.ts";
+import { levelSpread } from "./distribution.ts";
 import { MIXES, type Mix } from "./generate.ts";
 import { puzzleOf, sparcTask } from "./index.ts";
+import { TABLE5_LEVELS } from "./paper-tables.ts";
 import { ruleKinds } from "./puzzle.ts";
 import type { SparcRecord } from "./record.ts";
 import { solveBoard } from "./solve.ts";
@@ -62,6 +64,41 @@ describe("SPaRC generator", () => {
     const sized = resolveParams(task, "stones", { width: 3, height: 4 });
     const [inst] = generateInstances(task, sized, 1, 1);
     expect((inst as { data: SparcRecord }).data.grid_size).toEqual({ width: 3, height: 4 });
+  }, 60_000);
+
+  it("draws each split's levels in the proportions of the paper's Table 5", () => {
+    for (const mix of ["gaps", "gaps_dots_triangles"] as const) {
+      const spread = levelSpread(
+        generateInstances(task, resolveParams(task, mix), 100, `t5-${mix}`).map((i) => i.data as SparcRecord),
+      );
+      const paper = TABLE5_LEVELS[mix];
+      spread.forEach((n, level) => {
+        const p = (paper[level] as number) / 50;
+        // Within four binomial standard deviations of 100 draws; a level the paper never has stays empty.
+        expect(Math.abs(n - 100 * p)).toBeLessThanOrEqual(4 * Math.sqrt(100 * p * (1 - p)));
+      });
+    }
+    // "natural" keeps the old behaviour: gaps puzzles at whatever level their size gives.
+    const natural = generateInstances(task, resolveParams(task, "gaps", { levels: "natural" }), 5, 1);
+    expect(natural).toHaveLength(5);
+  }, 60_000);
+
+  it("uses the official triangle counts (1, 2, 4, never 3) and poly sizes", () => {
+    const records = generateInstances(task, resolveParams(task, "all"), 60, "shapes").map(
+      (i) => i.data as SparcRecord,
+    );
+    const counts = new Set<number>();
+    const sizes = new Set<number>();
+    for (const r of records) {
+      const p = puzzleOf(r);
+      for (const { symbol } of p.symbols) {
+        if (symbol.kind === "triangle") counts.add(symbol.count);
+        if (symbol.kind === "poly") sizes.add(p.shapes.get(symbol.shape)?.length ?? 0);
+      }
+    }
+    expect(counts.has(3)).toBe(false);
+    expect([...counts].sort()).toEqual([1, 2, 4]);
+    expect(sizes.has(4)).toBe(true);
   }, 60_000);
 
   it("writes records the official loader reads back unchanged", () => {

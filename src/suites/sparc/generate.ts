@@ -2,12 +2,15 @@ import { z } from "zod";
 import type { Rng } from "../../core/rng.ts";
 import { boardOf } from "./board.ts";
 import { difficulty } from "./difficulty.ts";
+import { TABLE1_RULE_PUZZLES, TABLE5_LEVELS } from "./paper-tables.ts";
 import {
   COLORS,
   type Color,
   isRuleCell,
   type PlacedSymbol,
   type Puzzle,
+  type RuleKind,
+  type RuleSymbol,
   type Shape,
   shapeId,
 } from "./puzzle.ts";
@@ -41,11 +44,12 @@ export const sparcParams = z
     /** Target difficulty level; candidates of other levels are drawn again. */
     difficulty: z.number().int().min(1).max(5).optional(),
     /**
-     * Without a target level: "uniform" draws each puzzle's level uniformly from 1–5, as the paper
-     * sampled its main set; "natural" keeps whatever level a random size and density give, as in
-     * the paper's single-rule splits. Default: uniform for the `all` mix, natural otherwise.
+     * Without a target level, how each puzzle's level is drawn: "uniform" from 1–5, as the paper
+     * sampled its main set; "paper" in the proportions of the split's row of the paper's Table 5;
+     * "natural" keeps whatever level a random size and density give. Default: uniform for the
+     * `all` mix, paper otherwise.
      */
-    levels: z.enum(["uniform", "natural"]).optional(),
+    levels: z.enum(["uniform", "paper", "natural"]).optional(),
     /** k: a puzzle with more solutions gets more rules. */
     maxSolutions: z.number().int().min(1).max(1000).default(50),
     /** Starting rule density (rule symbols per cell); the loop raises it. */
@@ -64,27 +68,47 @@ export interface Generated {
 }
 
 const MAX_ATTEMPTS = 400;
+const REDRAW_AFTER = 100;
+/** A puzzle whose shortest solution is shorter than this share of the planted line gets more rules. */
+const SHORTCUT = 0.85;
+/** Past this many density rounds a shortcut is accepted, so sparse splits on large grids still finish. */
+const SHORTCUT_ROUNDS = 4;
+
+function targetLevel(params: SparcParams, rng: Rng): number | undefined {
+  if (params.difficulty !== undefined) return params.difficulty;
+  const mode = params.levels ?? (params.mix === "all" ? "uniform" : "paper");
+  if (mode === "uniform") return rng.int(1, 5);
+  if (mode === "paper") return rng.weighted([1, 2, 3, 4, 5], TABLE5_LEVELS[params.mix]);
+  return undefined;
+}
 
 /**
  * Plants a random line first and places only rules that line satisfies, so every puzzle is
  * solvable by construction; then the paper's density loop: while the solver finds more than k
- * solutions (or runs over its budget), or the puzzle is below its target level, the same line
- * gets a denser set of rules. A puzzle whose density cannot bring it to at most k solutions and
- * its level is drawn again with a new line.
+ * solutions (or runs over its budget), or a solution much shorter than the line, the same line
+ * gets a denser set of rules. In the full mix the first puzzle that passes is kept if it has the
+ * target level; otherwise, or when density cannot make it pass, a new size, rule mix and line are
+ * drawn, so each level keeps the sizes and densities that reach it naturally.
  */
 export function generatePuzzle(params: SparcParams, rng: Rng): Generated {
-  const uniform = (params.levels ?? (params.mix === "all" ? "uniform" : "natural")) === "uniform";
-  const target = params.difficulty ?? (uniform ? rng.split("level").int(1, 5) : undefined);
+  let target = targetLevel(params, rng.split("level"));
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    // A drawn level some splits reach only rarely (stars at level 5) is drawn again.
+    if (params.difficulty === undefined && attempt > 0 && attempt % REDRAW_AFTER === 0) {
+      target = targetLevel(params, rng.split(`level-${attempt}`));
+    }
     const r = rng.split(`attempt-${attempt}`);
-    const [width, height] = pickSize(params, target, r);
+    const rules = pickRules(params.mix, r.split("rules"));
+    const size = pickSize(params, target, rules, r);
+    if (!size) continue;
+    const [width, height] = size;
     const cols = 2 * width + 1;
     const rows = 2 * height + 1;
-    const [start, end] = pickEnds(cols, rows, r);
-    const planted = randomLine(cols, rows, start, end, r.split("line"));
+    const planted = plantLine(cols, rows, rules.has("triangles"), r.split("line"));
     if (!planted) continue;
-    const rules = pickRules(params.mix, r.split("rules"));
-    let density = params.density ?? 0.3 + 0.4 * r.float();
+    const start = planted[0] as Point;
+    const end = planted[planted.length - 1] as Point;
+    let density = params.density ?? 0.1 + 0.4 * r.float();
     for (let round = 0; round < 8; round++) {
       const puzzle = placeRules(
         { width, height, cols, rows, start, end },
@@ -93,6 +117,9 @@ export function generatePuzzle(params: SparcParams, rng: Rng): Generated {
         density,
         r.split(`place-${round}`),
       );
+      const level = difficulty(puzzle).level;
+      // Denser rounds only climb further: past the target, the solver's work would be wasted.
+      if (target !== undefined && level > target) break;
       const result = solveBoard(boardOf(puzzle), {
         maxSolutions: params.maxSolutions + 1,
         maxNodes: params.maxNodes,
@@ -100,11 +127,14 @@ export function generatePuzzle(params: SparcParams, rng: Rng): Generated {
       if (result.complete && result.solutions.length === 0) {
         throw new Error("generator bug: the planted line does not solve its own puzzle");
       }
-      if (result.complete && result.solutions.length <= params.maxSolutions) {
-        const level = difficulty(puzzle).level;
+      const shortest = Math.min(...result.solutions.map((path) => path.length));
+      // Official shortest solutions are near the longest: a much shorter one is a shortcut.
+      const noShortcut = round >= SHORTCUT_ROUNDS || shortest >= SHORTCUT * planted.length;
+      if (result.complete && result.solutions.length <= params.maxSolutions && noShortcut) {
         if (target === undefined || level === target) return { puzzle, planted, solutions: result.solutions };
-        // Too hard for the target: start again. Too easy: more rules raise the level.
-        if (level > target) break;
+        // The splits have no official features to keep, only Table 5's levels: more rules can
+        // lift a puzzle to its level, far faster than a new draw for the rare hard levels.
+        if (params.mix === "all") break;
       }
       if (density >= 1) break;
       density = Math.min(1, density + 0.15);
@@ -113,24 +143,63 @@ export function generatePuzzle(params: SparcParams, rng: Rng): Generated {
   throw new Error(`no puzzle met the parameters after ${MAX_ATTEMPTS} attempts`);
 }
 
-function pickSize(params: SparcParams, target: number | undefined, rng: Rng): [number, number] {
-  const draw = (): [number, number] => [params.width ?? rng.int(2, 6), params.height ?? rng.int(2, 6)];
-  if (target === undefined) return draw();
-  // Grid area dominates the score; draw sizes in the areas that mostly give the target level
-  // (measured on freely generated puzzles).
-  const band: Record<number, [number, number]> = {
-    1: [4, 12],
-    2: [6, 12],
-    3: [6, 15],
-    4: [9, 18],
-    5: [15, 36],
+const SYMBOL_OF = {
+  stones: "square",
+  stars: "star",
+  triangles: "triangle",
+  polys: "poly",
+  ylops: "ylop",
+} as const;
+
+/**
+ * Sides 2–6, smaller ones more often: the official sets, balanced over levels, hold more small
+ * grids than uniform sides give (2×2 is 14% of the fixture's 100, uniform sides give 4%).
+ */
+const SIDES = [2, 3, 4, 5, 6];
+const SIDE_WEIGHTS = [3, 2.5, 2, 1.5, 1];
+
+/** The level of a puzzle of this size with `n` symbols spread over the given kinds. */
+function levelWith(width: number, height: number, kinds: RuleKind[], n: number): number {
+  const symbols: PlacedSymbol[] = Array.from({ length: n }, (_, i) => ({
+    x: 1,
+    y: 1,
+    symbol: { kind: kinds[i % kinds.length], color: "red", shape: 0, count: 1 } as RuleSymbol,
+  }));
+  const p: Puzzle = {
+    width,
+    height,
+    cols: 0,
+    rows: 0,
+    start: { x: 0, y: 0 },
+    end: { x: 0, y: 0 },
+    gaps: [],
+    dots: [],
+    symbols,
+    shapes: new Map(),
   };
-  const [lo, hi] = band[target] as [number, number];
+  return difficulty(p).level;
+}
+
+/**
+ * A size from 2–6 × 2–6, drawn again (up to 50 times) while the target level is out of
+ * reach at that size: too hard with one symbol per kind, or too easy with a symbol in every cell.
+ */
+function pickSize(
+  params: SparcParams,
+  target: number | undefined,
+  rules: Set<Rule>,
+  rng: Rng,
+): [number, number] | undefined {
+  const kinds = [...rules].filter((k) => k !== "gaps" && k !== "dots").map((k) => SYMBOL_OF[k]);
   for (let i = 0; i < 50; i++) {
-    const [w, h] = draw();
-    if (w * h >= lo && w * h <= hi) return [w, h];
+    const w = params.width ?? rng.weighted(SIDES, SIDE_WEIGHTS);
+    const h = params.height ?? rng.weighted(SIDES, SIDE_WEIGHTS);
+    if (target === undefined) return [w, h];
+    const lo = levelWith(w, h, kinds, kinds.length);
+    const hi = kinds.length === 0 ? lo : levelWith(w, h, kinds, w * h);
+    if (lo <= target && target <= hi) return [w, h];
   }
-  return draw();
+  return undefined;
 }
 
 function borderPositions(cols: number, rows: number): Point[] {
@@ -143,18 +212,84 @@ function borderPositions(cols: number, rows: number): Point[] {
   return out;
 }
 
-function pickEnds(cols: number, rows: number, rng: Rng): [Point, Point] {
-  const border = borderPositions(cols, rows);
-  const start = rng.pick(border);
-  const far = border.filter((p) => Math.abs(p.x - start.x) + Math.abs(p.y - start.y) >= 2);
+function pickEnds(
+  cols: number,
+  rows: number,
+  rng: Rng,
+  start = rng.pick(borderPositions(cols, rows)),
+): [Point, Point] {
+  const far = borderPositions(cols, rows).filter(
+    (p) => Math.abs(p.x - start.x) + Math.abs(p.y - start.y) >= 2,
+  );
   return [start, rng.pick(far)];
 }
 
+/** The eight positions around a cell, clockwise from its top-left vertex. */
+const RING = [
+  [-1, -1],
+  [0, -1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+] as const;
+
 /**
- * A random self-avoiding line from start to end over vertices and edges, by randomised
- * depth-first search that only steps where the end stays reachable, so it never dead-ends.
+ * A start on a border edge midpoint and the first seven steps around the cell beside it: the
+ * only way a line touches all four edges of a cell, which a 4-triangle needs.
  */
-export function randomLine(cols: number, rows: number, start: Point, end: Point, rng: Rng): Point[] | null {
+function wrapStart(cols: number, rows: number, rng: Rng): Point[] {
+  const mids = borderPositions(cols, rows).filter((p) => (p.x + p.y) % 2 === 1);
+  const e = rng.pick(mids);
+  const cell = {
+    x: e.x === 0 ? 1 : e.x === cols - 1 ? e.x - 1 : e.x,
+    y: e.y === 0 ? 1 : e.y === rows - 1 ? e.y - 1 : e.y,
+  };
+  const at = RING.findIndex(([dx, dy]) => cell.x + dx === e.x && cell.y + dy === e.y);
+  const dir = rng.bool() ? 1 : 7;
+  return Array.from({ length: 8 }, (_, i) => {
+    const [dx, dy] = RING[(at + i * dir) % 8] as readonly [number, number];
+    return { x: cell.x + dx, y: cell.y + dy };
+  });
+}
+
+/**
+ * The planted line: of a few random lines, the one nearest a drawn share of the line positions
+ * (official shortest solutions use about half of them, random lines far fewer). With `wrap`,
+ * sometimes all candidates first run around a border cell, so a 4-triangle can sit there; half
+ * of those lines are reversed, so the wrap is at the end.
+ */
+function plantLine(cols: number, rows: number, wrap: boolean, rng: Rng): Point[] | null {
+  const positions = cols * rows - ((cols - 1) / 2) * ((rows - 1) / 2);
+  const want = (0.6 + 0.35 * rng.float()) * positions;
+  const prefix = wrap && rng.bool(WRAP_SHARE) ? wrapStart(cols, rows, rng) : undefined;
+  let best: Point[] | null = null;
+  for (let i = 0; i < 4; i++) {
+    const [start, end] = pickEnds(cols, rows, rng, prefix?.[0]);
+    const line = randomLine(cols, rows, start, end, rng.split(`line-${i}`), prefix?.slice(1));
+    if (line && (!best || Math.abs(line.length - want) < Math.abs(best.length - want))) best = line;
+  }
+  return best && prefix && rng.bool() ? best.reverse() : best;
+}
+
+/** How often a line with triangles wraps a cell, for 4-triangles. */
+const WRAP_SHARE = 0.08;
+
+/**
+ * A random self-avoiding line from start to end over vertices and edges (through `via` first, if
+ * given), by randomised depth-first search that only steps where the end stays reachable, so it
+ * never dead-ends.
+ */
+export function randomLine(
+  cols: number,
+  rows: number,
+  start: Point,
+  end: Point,
+  rng: Rng,
+  via: Point[] = [],
+): Point[] | null {
   const size = cols * rows;
   const at = (p: Point) => p.y * cols + p.x;
   const used = new Uint8Array(size);
@@ -182,8 +317,11 @@ export function randomLine(cols: number, rows: number, start: Point, end: Point,
     }
     return false;
   };
-  const line: Point[] = [start];
-  used[at(start)] = 1;
+  const line: Point[] = [start, ...via];
+  for (const p of line) {
+    if (!free(p.x, p.y)) return null;
+    used[at(p)] = 1;
+  }
   // Prefer going straight a little, so lines have long runs as well as turns.
   let heading = rng.int(0, 3);
   while (line.length < size) {
@@ -210,20 +348,50 @@ export function randomLine(cols: number, rows: number, start: Point, end: Point,
   return null;
 }
 
+/**
+ * The full mix draws each rule kind on its own, at its share of the paper's Table 1 (ylops only
+ * beside polys, at their share of poly puzzles); a split uses all of its kinds.
+ */
 function pickRules(mix: Mix, rng: Rng): Set<Rule> {
   const allowed: readonly Rule[] = MIXES[mix];
   if (mix !== "all") return new Set(allowed);
+  const t = TABLE1_RULE_PUZZLES;
   for (;;) {
     const chosen = new Set<Rule>();
     for (const rule of ["gaps", "dots", "stones", "stars", "triangles", "polys"] as const) {
-      if (rng.bool(0.55)) chosen.add(rule);
+      if (rng.bool((ACCEPTANCE_CORRECTION[rule] * t[rule]) / 500)) chosen.add(rule);
     }
-    if (chosen.has("polys") && rng.bool(0.15)) chosen.add("ylops");
+    if (chosen.has("polys") && rng.bool(t.ylops / t.polys)) chosen.add("ylops");
     if (chosen.size > 0) return chosen;
   }
 }
 
+/**
+ * Puzzles with dots or gaps pass the loop's checks more often, those with stars or stones less:
+ * choice rates are scaled so that accepted puzzles show Table 1's rates (measured on 300).
+ */
+const ACCEPTANCE_CORRECTION = {
+  gaps: 0.93,
+  dots: 0.88,
+  stones: 1.13,
+  stars: 1.1,
+  triangles: 1,
+  polys: 1,
+};
+
 type Frame = Pick<Puzzle, "width" | "height" | "cols" | "rows" | "start" | "end">;
+
+/**
+ * Shares measured on the 100 official test puzzles of the fixture: poly sizes 1–5 squares,
+ * triangle counts 1, 2, 4 (3 never occurs), and how many regions hold stones (1–3).
+ */
+const POLY_SIZE_WEIGHTS = [6, 20, 29, 48, 12];
+const TRIANGLE_COUNT_WEIGHTS = [39, 24, 0, 6];
+const STONE_REGION_WEIGHTS = [44, 16, 7];
+/** Official puzzles mostly give all symbols of a kind one colour. */
+const MAIN_COLOR_SHARE = 0.9;
+/** The largest region polys are placed in (or a third of the grid): official poly regions are small. */
+const POLY_REGION_MAX = 8;
 
 /** Places rules at the given density, all satisfied by `line`. */
 export function placeRules(frame: Frame, line: Point[], rules: Set<Rule>, density: number, rng: Rng): Puzzle {
@@ -251,10 +419,23 @@ export function placeRules(frame: Frame, line: Point[], rules: Set<Rule>, densit
     counts.set(symbol.color, (counts.get(symbol.color) ?? 0) + 1);
   };
   const freeIn = (k: number) => rng.shuffle((regions[k] as number[]).filter((c) => freeCells.has(c)));
+  const mainColor = new Map<RuleKind, Color>();
+  const mainOf = (kind: RuleKind): Color => {
+    const c = mainColor.get(kind) ?? rng.pick(COLORS);
+    mainColor.set(kind, c);
+    return c;
+  };
+  const tint = (kind: RuleKind): Color => (rng.bool(MAIN_COLOR_SHARE) ? mainOf(kind) : rng.pick(COLORS));
   const nCells = frame.width * frame.height;
   const symbolKinds = (["stones", "stars", "triangles", "polys"] as const).filter((k) => rules.has(k));
   const budget = Math.max(1, Math.round(density * nCells));
-  const share = Math.max(1, Math.round(budget / Math.max(1, symbolKinds.length)));
+  // A small budget leaves some chosen kinds out, as on small official grids.
+  const active = new Set<Rule>(rng.shuffle(symbolKinds).slice(0, budget));
+  if (active.has("polys") && rules.has("ylops")) active.add("ylops");
+  const share = Math.max(1, Math.round(budget / Math.max(1, active.size)));
+  const few = (cellsPerExtra: number) => 1 + rng.int(0, Math.round((density * nCells) / cellsPerExtra));
+  // Without symbols, gaps and dots alone must bring the solutions down to k: many more of them.
+  const alone = symbolKinds.length === 0;
 
   const gaps: Point[] = [];
   if (rules.has("gaps")) {
@@ -263,43 +444,50 @@ export function placeRules(frame: Frame, line: Point[], rules: Set<Rule>, densit
         (i) => !onLine[i] && !isRuleCell(i % cols, Math.floor(i / cols)) && !isVertexIdx(i, cols),
       ),
     );
-    const n = Math.min(edges.length, 1 + Math.floor((density * edges.length) / 4));
-    for (const e of edges.slice(0, n)) gaps.push(pt(e));
+    for (const e of edges.slice(0, alone ? 1 + Math.floor((density * edges.length) / 2) : few(8)))
+      gaps.push(pt(e));
   }
   const dots: Point[] = [];
   if (rules.has("dots")) {
-    const inner = rng.shuffle(line.slice(1, -1));
-    const n = Math.min(inner.length, 1 + Math.floor((density * inner.length) / 6));
-    dots.push(...inner.slice(0, n));
+    const inner = line.slice(1, -1);
+    dots.push(...rng.shuffle(inner).slice(0, alone ? 1 + Math.floor((density * inner.length) / 3) : few(5)));
   }
 
-  if (rules.has("polys")) {
+  if (active.has("polys")) {
     const candidates = rng.shuffle(
-      regions.map((_, k) => k).filter((k) => (regions[k] as number[]).length <= 12),
+      regions
+        .map((_, k) => k)
+        .filter((k) => {
+          const n = (regions[k] as number[]).length;
+          return n >= 2 && n <= Math.max(POLY_REGION_MAX, nCells / 3);
+        }),
     );
-    const nRegions = Math.min(candidates.length, 1 + (density > 0.6 ? 1 : 0));
+    const nRegions = Math.min(candidates.length, 1 + (density > 0.5 ? 1 : 0) + (density > 0.8 ? 1 : 0));
     for (const k of candidates.slice(0, nRegions)) {
-      const pieces = partition(regions[k] as number[], board.cols, onLine, rng);
+      // Official polys are large: of a few partitions, keep the one with the fewest pieces.
+      const pieces = [0, 1, 2, 3]
+        .map(() => partition(regions[k] as number[], board.cols, onLine, rng))
+        .reduce((a, b) => (b.length < a.length ? b : a));
       const spots = freeIn(k);
       if (spots.length < pieces.length) continue;
-      const useYlop = rules.has("ylops") && rng.bool(0.7) && spots.length > pieces.length;
+      const useYlop = active.has("ylops") && rng.bool(0.7) && spots.length > pieces.length;
       let ylop: Shape | undefined;
       if (useYlop) ylop = extendOutside(pieces, regionOf, k, board.cols, rows, rng);
       pieces.forEach((piece, i) => {
         const shape = normalise(piece.map(pt).map((p) => ({ x: (p.x - 1) / 2, y: (p.y - 1) / 2 })));
         const id = shapeId(shape);
         shapes.set(id, shape);
-        put(spots[i] as number, { kind: "poly", color: rng.pick(COLORS), shape: id });
+        put(spots[i] as number, { kind: "poly", color: tint("poly"), shape: id });
       });
       if (ylop) {
         const id = shapeId(ylop);
         shapes.set(id, ylop);
         const spot = freeIn(k)[0];
-        if (spot !== undefined) put(spot, { kind: "ylop", color: rng.pick(COLORS), shape: id });
+        if (spot !== undefined) put(spot, { kind: "ylop", color: tint("ylop"), shape: id });
       }
     }
   }
-  if (rules.has("ylops") && !symbols.some((s) => s.symbol.kind === "ylop")) {
+  if (active.has("ylops") && !symbols.some((s) => s.symbol.kind === "ylop")) {
     // A poly and a ylop of one shape in one region cancel out exactly.
     const k = rng.pick(regions.map((_, i) => i));
     const spots = freeIn(k);
@@ -307,28 +495,36 @@ export function placeRules(frame: Frame, line: Point[], rules: Set<Rule>, densit
       const shape = normalise(rng.pick(SMALL_SHAPES));
       const id = shapeId(shape);
       shapes.set(id, shape);
-      put(spots[0] as number, { kind: "poly", color: rng.pick(COLORS), shape: id });
-      put(spots[1] as number, { kind: "ylop", color: rng.pick(COLORS), shape: id });
+      put(spots[0] as number, { kind: "poly", color: tint("poly"), shape: id });
+      put(spots[1] as number, { kind: "ylop", color: tint("ylop"), shape: id });
     }
   }
-  if (rules.has("triangles")) {
-    const candidates = rng
-      .shuffle([...freeCells])
-      .map((c) => ({
-        c,
-        n: triangleEdgesOnLine({ at: c, count: 0, edges: [c - cols, c + 1, c + cols, c - 1] }, onLine),
-      }))
-      .filter(({ n }) => n > 0);
-    for (const { c, n } of candidates.slice(0, share))
-      put(c, { kind: "triangle", color: rng.pick(COLORS), count: n as 1 | 2 | 3 | 4 });
+  if (active.has("triangles")) {
+    const candidates = rng.shuffle([...freeCells]).map((c) => ({
+      c,
+      n: triangleEdgesOnLine({ at: c, count: 0, edges: [c - cols, c + 1, c + cols, c - 1] }, onLine),
+    }));
+    // A wrapped cell is rare, so it takes a 4-triangle whenever the line offers one.
+    const placed = candidates.filter(({ n }) => n === 4);
+    for (let i = placed.length; i < Math.ceil(share / 3); i++) {
+      const want = rng.weighted([1, 2, 3, 4], TRIANGLE_COUNT_WEIGHTS);
+      const pick = candidates.find(({ c, n }) => n === want && !placed.some((p) => p.c === c));
+      if (pick) placed.push(pick);
+    }
+    for (const { c, n } of placed)
+      put(c, { kind: "triangle", color: tint("triangle"), count: n as 1 | 2 | 4 });
   }
-  if (rules.has("stones")) {
-    const palette = rng.shuffle(COLORS);
-    for (const c of rng.shuffle([...freeCells]).slice(0, share)) {
-      put(c, { kind: "square", color: palette[(regionOf[c] as number) % palette.length] as Color });
+  if (active.has("stones")) {
+    const palette = [mainOf("square"), ...rng.shuffle(COLORS.filter((c) => c !== mainOf("square")))];
+    const stoneRegions = rng
+      .shuffle(regions.map((_, k) => k).filter((k) => freeIn(k).length > 0))
+      .slice(0, rng.weighted([1, 2, 3], STONE_REGION_WEIGHTS));
+    const cells = rng.shuffle(stoneRegions.flatMap((k) => freeIn(k))).slice(0, Math.ceil(share * 0.6));
+    for (const c of cells) {
+      put(c, { kind: "square", color: palette[stoneRegions.indexOf(regionOf[c] as number)] as Color });
     }
   }
-  if (rules.has("stars")) {
+  if (active.has("stars")) {
     let pairs = Math.max(1, Math.ceil(share / 2));
     for (const k of rng.shuffle(regions.map((_, i) => i))) {
       if (pairs === 0) break;
@@ -336,11 +532,13 @@ export function placeRules(frame: Frame, line: Point[], rules: Set<Rule>, densit
       const spots = freeIn(k);
       const singles = COLORS.filter((c) => counts.get(c) === 1);
       const unused = COLORS.filter((c) => !counts.has(c));
-      if (singles.length > 0 && spots.length >= 1 && rng.bool(0.4)) {
+      const pairable = unused.length > 0 && spots.length >= 2;
+      if (singles.length > 0 && spots.length >= 1 && (!pairable || rng.bool(0.4))) {
         put(spots[0] as number, { kind: "star", color: rng.pick(singles) });
         pairs--;
-      } else if (unused.length > 0 && spots.length >= 2) {
-        const color = rng.pick(unused);
+      } else if (pairable) {
+        const wanted = tint("star");
+        const color = unused.includes(wanted) ? wanted : rng.pick(unused);
         put(spots[0] as number, { kind: "star", color });
         put(spots[1] as number, { kind: "star", color });
         pairs--;
@@ -355,8 +553,8 @@ function isVertexIdx(i: number, cols: number): boolean {
   return (i % cols) % 2 === 0 && Math.floor(i / cols) % 2 === 0;
 }
 
+/** Official ylops have 2–3 squares. */
 const SMALL_SHAPES: Shape[] = [
-  [{ x: 0, y: 0 }],
   [
     { x: 0, y: 0 },
     { x: 1, y: 0 },
@@ -386,8 +584,9 @@ const fitsFrame = (cells: number[], cols: number) => {
 };
 
 /**
- * Splits a region's cells into pieces of 1–4 squares that fit the 4×4 frame, joining two
- * squares only where the line does not run between them (the line may not cut a poly).
+ * Splits a region's cells into pieces of 1–5 squares (sized as official polys) that fit the 4×4
+ * frame, joining two squares only where the line does not run between them (the line may not cut
+ * a poly).
  */
 function partition(cells: number[], cols: number, onLine: Uint8Array, rng: Rng): number[][] {
   const left = new Set(cells);
@@ -396,7 +595,7 @@ function partition(cells: number[], cols: number, onLine: Uint8Array, rng: Rng):
     if (!left.has(seed)) continue;
     left.delete(seed);
     const piece = [seed];
-    const target = rng.int(1, 4);
+    const target = rng.weighted([1, 2, 3, 4, 5], POLY_SIZE_WEIGHTS);
     while (piece.length < target) {
       const options: number[] = [];
       for (const c of piece) {
@@ -418,8 +617,8 @@ function partition(cells: number[], cols: number, onLine: Uint8Array, rng: Rng):
 }
 
 /**
- * Grows one piece by one or two squares outside its region and returns the grown part's
- * shape: the ylop that cancels those squares, so the region still tiles exactly.
+ * Grows one piece by two squares outside its region and returns the grown part's shape: the ylop
+ * that cancels those squares, so the region still tiles exactly (official ylops have 2–3 squares).
  */
 function extendOutside(
   pieces: number[][],
@@ -431,8 +630,7 @@ function extendOutside(
 ): Shape | undefined {
   for (const piece of rng.shuffle(pieces)) {
     const grown: number[] = [];
-    const want = rng.int(1, 2);
-    for (let step = 0; step < want; step++) {
+    for (let step = 0; step < 2; step++) {
       const options: number[] = [];
       for (const c of [...piece, ...grown]) {
         for (const d of [2, -2, 2 * cols, -2 * cols]) {
