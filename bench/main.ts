@@ -20,6 +20,7 @@ import { benchComBench } from "./combench.ts";
 import { benchHarness, type HarnessFigures } from "./harness.ts";
 import { benchHostile } from "./hostile.ts";
 import { benchScbench } from "./scbench.ts";
+import { benchSparcDistribution } from "./sparc-distribution.ts";
 
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
@@ -140,6 +141,8 @@ for (const mix of Object.keys(MIXES).filter((m) => m !== "all")) {
   const g = repeat(() => generateInstances(task, resolveParams(task, mix), n, "bench"));
   rows.push([`generator: ${mix}`, `${(n / (g.ms / 1000)).toFixed(1)} puzzles/s`, `${n} puzzles`]);
 }
+
+rows.push(...benchSparcDistribution());
 
 // The evaluation pipeline against a fake server, beside a bare HTTP client on the same server.
 const harnessRuns: HarnessFigures[] = [];
