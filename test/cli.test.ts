@@ -271,37 +271,17 @@ describe("plumb CLI", () => {
     expect(rows[0]?.messages[1]?.content).toMatch(/^From \(\d+, \d+\) to \(\d+, \d+\):\n\['/);
     writeFileSync(template, "Size {{grid_size}}\n");
     const db = join(dir, "t.db");
-    const run = plumb(
-      "run",
-      "sparc",
-      "--instances",
-      SPARC_PUZZLES,
-      "--model",
-      "oracle",
-      "--prompt-template",
-      template,
-      "--db",
-      db,
-      "--no-progress",
-    );
+    const runWith = (...extra: string[]) =>
+      plumb(
+        ...["run", "sparc", "--instances", SPARC_PUZZLES, "--model", "oracle"],
+        ...["--prompt-template", template, "--db", db, "--no-progress", ...extra],
+      );
+    const run = runWith();
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
       `${template} line 1, field grid_size: unknown placeholder {{grid_size}} (known: end_pos,`,
     );
-    const gym = plumb(
-      "run",
-      "sparc",
-      "--instances",
-      SPARC_PUZZLES,
-      "--model",
-      "oracle",
-      "--gym",
-      "--prompt-template",
-      template,
-      "--db",
-      db,
-      "--no-progress",
-    );
+    const gym = runWith("--gym");
     expect(gym.code).toBe(2);
     expect(gym.stderr).toMatch(/--prompt-template words single prompts/);
   });
