@@ -172,9 +172,9 @@ describe("the parsing mode", () => {
     vi.stubEnv(JUDGE_TEMPLATE_VARIABLE, "/nonexistent/judge.txt");
     expect(() => construction.settings?.()).toThrow(/\/nonexistent\/judge\.txt: file not found/);
     vi.stubEnv(JUDGE_TEMPLATE_VARIABLE, "");
-    expect(construction.settings?.()).toEqual({ parsing: "plumb", judgeTemplate: null });
+    expect(construction.settings?.()).toEqual({ parsing: "plumb", verifier: "auto", judgeTemplate: null });
     vi.stubEnv(PARSING_MODE_VARIABLE, "");
-    expect(analysis.settings?.()).toEqual({ parsing: "anchor", judgeTemplate: null });
+    expect(analysis.settings?.()).toEqual({ parsing: "anchor", verifier: "auto", judgeTemplate: null });
   });
 
   it("switches the tasks' parsers", () => {

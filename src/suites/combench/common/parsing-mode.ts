@@ -1,4 +1,4 @@
-import { InputError } from "../../../core/errors.ts";
+import { type Env, modeFromEnv } from "./env-mode.ts";
 
 /**
  * How answers are read. "anchor" (the default) reads them as the original code
@@ -9,13 +9,6 @@ export type ParsingMode = (typeof PARSING_MODES)[number];
 
 export const PARSING_MODE_VARIABLE = "PLUMB_COMBENCH_PARSING";
 
-export function parsingMode(env: Readonly<Record<string, string | undefined>> = process.env): ParsingMode {
-  const raw = env[PARSING_MODE_VARIABLE]?.trim() || "anchor";
-  const mode = PARSING_MODES.find((m) => m === raw.toLowerCase());
-  if (!mode) {
-    throw new InputError(`"${raw}" is not a parsing mode (${PARSING_MODES.join(", ")})`, {
-      field: PARSING_MODE_VARIABLE,
-    });
-  }
-  return mode;
+export function parsingMode(env: Env = process.env): ParsingMode {
+  return modeFromEnv(PARSING_MODE_VARIABLE, PARSING_MODES, "a parsing mode", env);
 }

@@ -1,4 +1,4 @@
-import { InputError } from "../../../core/errors.ts";
+import { type Env, modeFromEnv } from "./env-mode.ts";
 
 export const VERIFIER_MODES = ["auto", "python", "native"] as const;
 export type VerifierMode = (typeof VERIFIER_MODES)[number];
@@ -10,13 +10,6 @@ export const VERIFIER_MODE_VARIABLE = "PLUMB_COMBENCH_VERIFIER";
  * TypeScript port where the record has one and the sandboxed Python verifier otherwise; "python" always
  * runs the record's verifier; "native" never starts Python (records without a port stay unchecked).
  */
-export function verifierMode(env: Readonly<Record<string, string | undefined>> = process.env): VerifierMode {
-  const raw = env[VERIFIER_MODE_VARIABLE]?.trim() || "auto";
-  const mode = VERIFIER_MODES.find((m) => m === raw.toLowerCase());
-  if (!mode) {
-    throw new InputError(`"${raw}" is not a verifier mode (${VERIFIER_MODES.join(", ")})`, {
-      field: VERIFIER_MODE_VARIABLE,
-    });
-  }
-  return mode;
+export function verifierMode(env: Env = process.env): VerifierMode {
+  return modeFromEnv(VERIFIER_MODE_VARIABLE, VERIFIER_MODES, "a verifier mode", env);
 }
