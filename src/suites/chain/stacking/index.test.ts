@@ -1,5 +1,5 @@
-import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { writePicture } from "../../../../test/support/pictures.ts";
 import { InputError } from "../../../core/errors.ts";
 import { resolveParams } from "../../../core/instances.ts";
 import { svgToPng } from "../../../core/png.ts";
@@ -69,7 +69,7 @@ describe("one-shot mode", () => {
     const v = stackingTask.prompt(hand, { variant: "vision", maxOutputTokens: 900 });
     expect(v.images).toHaveLength(1);
     expect(v.messages.at(-1)?.content).toContain("900 output tokens");
-    writeFileSync("/tmp/chain-stacking-oneshot.png", (v.images?.[0]?.data as Uint8Array) ?? new Uint8Array());
+    writePicture("chain-stacking-oneshot.png", (v.images?.[0]?.data as Uint8Array) ?? new Uint8Array());
   });
 
   it("throws InputError for an unknown variant or worked examples", () => {
@@ -141,9 +141,9 @@ describe("rendering", () => {
     const inst = make("3x3x4-hard", "render");
     const solved = stackingTask.render?.(inst);
     expect(solved?.svg).toContain("<svg");
-    writeFileSync("/tmp/chain-stacking-render-solution.png", svgToPng(solved?.svg ?? ""));
+    writePicture("chain-stacking-render-solution.png", svgToPng(solved?.svg ?? ""));
     const partial = stackingTask.render?.(inst, (stackingTask.solve?.(inst).answers[0] ?? []).slice(0, 3));
     expect(partial?.svg).toContain("Pieces to place");
-    writeFileSync("/tmp/chain-stacking-render-partial.png", svgToPng(partial?.svg ?? ""));
+    writePicture("chain-stacking-render-partial.png", svgToPng(partial?.svg ?? ""));
   });
 });

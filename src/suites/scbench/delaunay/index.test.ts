@@ -1,6 +1,6 @@
-import { writeFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { writePicture } from "../../../../test/support/pictures.ts";
 import { InputError } from "../../../core/errors.ts";
 import { svgToPng } from "../../../core/png.ts";
 import { Rng } from "../../../core/rng.ts";
@@ -140,6 +140,6 @@ describe("scbench/delaunay task", () => {
         task.render?.(gen("lattice-20", "render"), task.solve?.(gen("lattice-20", "render")).answers[0])?.svg,
       ],
     ];
-    for (const [name, svg] of out) if (svg) writeFileSync(`/tmp/scbench-delaunay-${name}.png`, svgToPng(svg));
+    for (const [name, svg] of out) if (svg) writePicture(`scbench-delaunay-${name}.png`, svgToPng(svg));
   });
 });

@@ -1,5 +1,5 @@
-import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { writePicture } from "../../../../test/support/pictures.ts";
 import { InputError } from "../../../core/errors.ts";
 import { resolveParams } from "../../../core/instances.ts";
 import { svgToPng } from "../../../core/png.ts";
@@ -127,6 +127,6 @@ describe("interlocking-parts task", () => {
     expect(task.render!(inst).svg).toMatch(/^<svg/);
     const r = task.render!(inst, task.solve!(inst).answers[0]);
     expect(r.svg).toMatch(/^<svg/);
-    writeFileSync("/tmp/interlocking-parts-reference.png", svgToPng(r.svg, { width: r.width }));
+    writePicture("interlocking-parts-reference.png", svgToPng(r.svg, { width: r.width }));
   });
 });

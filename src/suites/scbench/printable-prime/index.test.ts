@@ -1,6 +1,6 @@
-import { writeFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { writePicture } from "../../../../test/support/pictures.ts";
 import { InputError } from "../../../core/errors.ts";
 import { resolveParams } from "../../../core/instances.ts";
 import { svgToPng } from "../../../core/png.ts";
@@ -129,7 +129,7 @@ describe("printable-prime task", () => {
     };
     for (const [name, r] of Object.entries(renders)) {
       expect(r.svg.startsWith("<svg")).toBe(true);
-      writeFileSync(`/tmp/scbench-printable-prime-${name}.png`, svgToPng(r.svg));
+      writePicture(`scbench-printable-prime-${name}.png`, svgToPng(r.svg));
     }
     expect(renders.solved.svg).toBe(task.render!(inst, answer).svg);
     expect(renders.wrong.svg).toContain("unprintable orientation");
