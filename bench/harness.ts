@@ -14,8 +14,8 @@ import { buildPlan } from "../src/eval/plan.ts";
 import { createChecker } from "../src/eval/pool/index.ts";
 import { runPlan } from "../src/eval/runner.ts";
 import { instanceHash } from "../src/eval/spec.ts";
+import { BUILTIN_PRICES, costOf } from "../src/models/prices.ts";
 import { resolveModels } from "../src/models/resolve.ts";
-import { BUILTIN_PRICES, costOf } from "../src/report/prices.ts";
 import { Store } from "../src/store/store.ts";
 import { startFakeOpenAI } from "../test/support/fake-openai.ts";
 

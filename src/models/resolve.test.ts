@@ -6,7 +6,7 @@ import { type FakeOpenAI, type FakeRequest, startFakeOpenAI } from "../../test/s
 import { SPARC_RESPONSES } from "../../test/support/sparc.ts";
 import { InputError } from "../core/errors.ts";
 import type { Model } from "../core/model.ts";
-import { costOf } from "../report/prices.ts";
+import { costOf } from "./prices.ts";
 import { loadEnvFile, resolveModels } from "./resolve.ts";
 
 const retry = { retries: 0, timeoutMs: 2000 };

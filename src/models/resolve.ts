@@ -1,9 +1,9 @@
 import { InputError } from "../core/errors.ts";
 import { readTextFile } from "../core/jsonl.ts";
 import type { Model } from "../core/model.ts";
-import { BUILTIN_PRICES, type PriceTable } from "../report/prices.ts";
 import { baselineAgent, oracleAgent, randomAgent, replayAgent } from "./agents.ts";
 import { loadModelsFile, type ModelEntry } from "./models-file.ts";
+import { BUILTIN_PRICES, type PriceTable } from "./prices.ts";
 import { createProviderModel } from "./providers.ts";
 import type { RetryOptions } from "./retry.ts";
 import { parseModelSpec, SPEC_FORMS } from "./spec.ts";

@@ -8,9 +8,9 @@ import {
   type Verdict,
   verdictFromChecks,
 } from "../core/verdict.ts";
+import { parsePriceTable } from "../models/prices.ts";
 import type { SampleRecord } from "../store/types.ts";
 import { formatReport } from "./format.ts";
-import { parsePriceTable } from "./prices.ts";
 import { buildReport, type ReportRow } from "./report.ts";
 
 type Outcome = "pass" | "wrong" | "invalid" | "parse" | "error";

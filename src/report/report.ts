@@ -1,8 +1,8 @@
 import { InputError } from "../core/errors.ts";
 import { addUsage, type Usage, ZERO_USAGE } from "../core/model.ts";
+import { BUILTIN_PRICES, costOf, type PriceTable } from "../models/prices.ts";
 import type { SampleRecord } from "../store/types.ts";
 import { avgScore, avgSteps, bestAtK, dist2Opt, normDist, passAtK, passHatK } from "./metrics.ts";
-import { BUILTIN_PRICES, costOf, type PriceTable } from "./prices.ts";
 
 /** What a row's samples have in common besides the model. */
 export type Grouping = "overall" | "task" | "level" | "tag";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fromZodError } from "../core/errors.ts";
 import { readJsonFile } from "../core/jsonl.ts";
 import type { Model, Price, Usage } from "../core/model.ts";
+import { AGENTS } from "./spec.ts";
 
 export type { Price } from "../core/model.ts";
 
@@ -27,7 +28,7 @@ export const BUILTIN_PRICES: PriceTable = new Map<string, Price>([
 
 /** The built-in agents make no calls. */
 function isFree(model: string): boolean {
-  return model === "oracle" || model === "random" || model === "astar" || model.startsWith("replay:");
+  return (AGENTS as readonly string[]).includes(model) || model.startsWith("replay:");
 }
 
 const nonNegative = z.number().finite().nonnegative();
