@@ -98,3 +98,26 @@ export function sphereVolume(r: number, fn: number): number {
   }
   return v;
 }
+
+/** Frees a kernel object with the rest of its `withKernel` scope. */
+export type Keep = Parameters<Parameters<typeof withKernel>[0]>[0];
+
+/**
+ * Runs `fn` on the answer's solid and the reference solid, both freed afterwards; the kernel's
+ * complaint about the answer's mesh instead, when it refuses it.
+ */
+export function withSolids<T>(
+  tree: CsgNode,
+  answer: TriMesh,
+  fn: (a: Manifold, r: Manifold, keep: Keep) => T,
+): T | string {
+  return withKernel((keep) => {
+    let a: Manifold;
+    try {
+      a = keep(toManifold(answer));
+    } catch (e) {
+      return `the solid kernel rejected the mesh: ${e instanceof Error ? e.message : String(e)}`;
+    }
+    return fn(a, keep(evaluate(tree)), keep);
+  });
+}

@@ -1,6 +1,6 @@
-import { kernel, withKernel } from "../../../geometry/manifold.ts";
-import { type TriMesh, toManifold } from "../../../geometry/mesh.ts";
-import { evaluate } from "./csg.ts";
+import { kernel } from "../../../geometry/manifold.ts";
+import type { TriMesh } from "../../../geometry/mesh.ts";
+import { withSolids } from "./csg.ts";
 import type { CsgData } from "./schema.ts";
 
 /** The corner-anchored cube the original Minkowski-adds to every solid it measures (OpenSCAD cube(0.001)). */
@@ -38,14 +38,7 @@ export interface OriginalVolumes {
 export function originalVolumeScore(data: CsgData, tri: TriMesh): OriginalVolumes | string {
   if (tri.triangles.length > ORIGINAL_SCORING_MAX_TRIANGLES)
     return `the mesh has ${tri.triangles.length} triangles; the original's scoring is computed for at most ${ORIGINAL_SCORING_MAX_TRIANGLES}`;
-  return withKernel((keep) => {
-    let a: ReturnType<typeof toManifold>;
-    try {
-      a = keep(toManifold(tri));
-    } catch (e) {
-      return `the solid kernel rejected the mesh: ${e instanceof Error ? e.message : String(e)}`;
-    }
-    const r = keep(evaluate(data.tree));
+  return withSolids(data.tree, tri, (a, r, keep) => {
     const growth = keep(kernel.Manifold.cube([ORIGINAL_GROWTH, ORIGINAL_GROWTH, ORIGINAL_GROWTH], false));
     const band = keep(kernel.Manifold.cube([ORIGINAL_BAND, ORIGINAL_BAND, ORIGINAL_BAND], true));
     const common = keep(a.intersect(r));

@@ -1,8 +1,7 @@
 import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
-import { withKernel } from "../../../geometry/manifold.ts";
-import { type TriMesh, toManifold } from "../../../geometry/mesh.ts";
+import type { TriMesh } from "../../../geometry/mesh.ts";
 import { checkPolyhedron, STRUCTURAL_CHECKS } from "../../../geometry/mesh-validity.ts";
-import { evaluate } from "./csg.ts";
+import { withSolids } from "./csg.ts";
 import { ORIGINAL_FULL_MARKS_ABOVE, originalVolumeScore } from "./original-score.ts";
 import type { CsgAnswer, CsgData } from "./schema.ts";
 
@@ -21,14 +20,7 @@ export interface VolumeComparison {
 
 /** Volumes of the answer against the reference solid, or the kernel's complaint about the answer. */
 export function compareVolumes(data: CsgData, tri: TriMesh): VolumeComparison | string {
-  return withKernel((keep) => {
-    let a: ReturnType<typeof toManifold>;
-    try {
-      a = keep(toManifold(tri));
-    } catch (e) {
-      return `the solid kernel rejected the mesh: ${e instanceof Error ? e.message : String(e)}`;
-    }
-    const r = keep(evaluate(data.tree));
+  return withSolids(data.tree, tri, (a, r, keep) => {
     const intersection = keep(a.intersect(r)).volume();
     const union = keep(a.add(r)).volume();
     const reference = r.volume();
