@@ -1,6 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { InputError } from "../core/errors.ts";
-import { type PaperTable, paperTableFor } from "../core/registry.ts";
+import { loadTask, type PaperTable, paperTableFor, taskInfos } from "../core/registry.ts";
+import type { ReportGroup } from "../core/task.ts";
+import { reportGroupsOf, storedReportGroups } from "../eval/spec.ts";
 import { compareRuns, formatComparison } from "../report/compare.ts";
 import { formatReport } from "../report/format.ts";
 import { buildPaperReport, formatPaperReport } from "../report/paper-table.ts";
@@ -37,14 +39,30 @@ function samplesOf(store: Store, run: string) {
   return store.samples(run);
 }
 
-export function reportCommand(
+/**
+ * The report groups of a run: as stored with it, or, for a run stored before runs kept them, as its
+ * tasks declare them now.
+ */
+async function groupsOf(db: string, run: string): Promise<Record<string, ReportGroup[]>> {
+  const { config, tasks } = withStore(db, (store) => ({
+    config: store.getRun(run)?.config,
+    tasks: new Set(samplesOf(store, run).map((s) => s.task)),
+  }));
+  if (typeof config === "object" && config !== null && "reportGroups" in config)
+    return storedReportGroups(config);
+  const known = taskInfos().filter((i) => tasks.has(i.id));
+  return reportGroupsOf(await Promise.all(known.map((i) => loadTask(i.id))));
+}
+
+export async function reportCommand(
   run: string,
   o: { db: string; format: "md" | "json" | "csv"; prices?: string; failUnder: string[]; baseline?: string },
-): void {
+): Promise<void> {
   const thresholds = parseThresholds(o.failUnder);
+  const groups = await groupsOf(o.db, run);
   withStore(o.db, (store) => {
     const samples = samplesOf(store, run);
-    const report = buildReport(samples, { prices: pricesFrom(o.prices) });
+    const report = buildReport(samples, { prices: pricesFrom(o.prices), groups });
     process.stdout.write(`${formatReport(report, o.format)}\n`);
     const table = paperTableOf(store, run, samples);
     if (table) {

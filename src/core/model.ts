@@ -1,14 +1,4 @@
-import type { AnyTask, Instance, JsonSchema, Message, PromptImage } from "./task.ts";
-
-/**
- * What an agent may ask of an episode's environment, which lives in a worker thread: every look at
- * it but the step count is a message there and back.
- */
-export interface EnvView {
-  steps(): number;
-  legalActions(): Promise<unknown[]>;
-  referenceAction(): Promise<unknown | undefined>;
-}
+import type { JsonSchema, Message, PromptImage } from "./task.ts";
 
 /** What a model is asked: a prompt plus the per-model generation options. */
 export interface ModelRequest {
@@ -24,11 +14,6 @@ export interface ModelRequest {
   reasoningEffort?: "minimal" | "low" | "medium" | "high";
   /** Anthropic / Google thinking budget in tokens. */
   thinkingBudget?: number;
-  /**
-   * What the request is about. HTTP models ignore it; the built-in agents read it (the oracle
-   * solves the instance, the random agent draws an answer, an episode agent reads the env).
-   */
-  context?: { task: AnyTask; instance: Instance; epoch: number; env?: EnvView };
 }
 
 /**

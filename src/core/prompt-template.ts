@@ -1,27 +1,19 @@
 import { InputError } from "./errors.ts";
 import { readTextFile } from "./jsonl.ts";
-import type { AnyTask, Instance, Message, Prompt, PromptOptions } from "./task.ts";
+import type {
+  AnyTask,
+  Instance,
+  Message,
+  Prompt,
+  PromptOptions,
+  PromptTemplate,
+  TemplateMessage,
+} from "./task.ts";
 import { compileTemplate, fillTemplate } from "./template.ts";
 
 /** The largest template file read. */
 export const MAX_TEMPLATE_BYTES = 256 * 1024;
 const SECTION = /^===(system|user)===\s*$/;
-
-/** One message of a template: its text and the file line it starts on. */
-export interface TemplateMessage {
-  text: string;
-  line: number;
-}
-
-/**
- * A user's own prompt wording: a user message and optionally a system message, with placeholders
- * (see compileTemplate) filled from the task's prompt fields. `source` names the file in errors.
- */
-export interface PromptTemplate {
-  source: string;
-  system?: TemplateMessage;
-  user: TemplateMessage;
-}
 
 /**
  * Reads a template file: plain text is the user message; a line `===system===` or `===user===`

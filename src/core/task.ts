@@ -1,5 +1,4 @@
 import type { ZodType } from "zod";
-import type { PromptTemplate } from "./prompt-template.ts";
 import type { Rng } from "./rng.ts";
 import type { ParseFailure, Verdict } from "./verdict.ts";
 
@@ -31,6 +30,22 @@ export interface Prompt {
   /** Attached to the last user message, in order. */
   images?: PromptImage[];
   outputSchema?: JsonSchema;
+}
+
+/** One message of a template: its text and the file line it starts on. */
+export interface TemplateMessage {
+  text: string;
+  line: number;
+}
+
+/**
+ * A user's own prompt wording: a user message and optionally a system message, with placeholders
+ * (see compileTemplate in template.ts) filled from the task's prompt fields. `source` names the file in errors.
+ */
+export interface PromptTemplate {
+  source: string;
+  system?: TemplateMessage;
+  user: TemplateMessage;
 }
 
 export interface PromptOptions {
@@ -235,6 +250,35 @@ export interface Task<
   readFile?(path: string): Instance<Data>[] | undefined;
   /** Episode turns the paper's own harness kept in the context (the default of `--history`). */
   episodeHistory?: number;
+  /**
+   * Tables of the report for this task's own checks (SPaRC's path errors). Runs store them in
+   * their spec, so reports never need the task's code; a task without any gets none.
+   */
+  reportGroups?: ReportGroup[];
+}
+
+/**
+ * A group of a task's checks that the report tabulates apart, twice: as the paper's own tool
+ * counts its criteria (over every judged answer, an unreadable one failing them all, then the
+ * share "fully valid": meeting every criterion), and as Plumb reads them (each check of the
+ * group's prefix, over the answers read, then the share "well-formed": no invalid failure).
+ * Plain data (JSON), stored with each run.
+ */
+export interface ReportGroup {
+  /** Heading of both tables, e.g. "Path errors". */
+  title: string;
+  /** Whose counting the first table follows, e.g. "the SPaRC CLI". */
+  countedBy: string;
+  /** The tool's criteria: `key` its own name (CSV and JSON), `check` the verdict check, `label` the column. */
+  criteria: { key: string; check: string; label: string }[];
+  /** The column of the share meeting every criterion, e.g. "Fully valid paths". */
+  fullyValid: string;
+  /** Plumb's checks of the group: every check whose name starts so, e.g. "path.". */
+  checkPrefix: string;
+  /** What an answer read is called in the second table, e.g. "Paths read". */
+  readLabel: string;
+  /** The column of the share of answers with no invalid failure, e.g. "Well-formed path". */
+  wellFormed: string;
 }
 
 /**

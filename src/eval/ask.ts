@@ -7,10 +7,8 @@ import {
   type ModelResponse,
 } from "../core/model.ts";
 import type { Store } from "../store/store.ts";
-
-/** off: always call; read: reuse cached replies, store none; write: always call, store replies; read-write: both. */
-export type CacheMode = "off" | "read" | "write" | "read-write";
-export const CACHE_MODES: readonly CacheMode[] = ["off", "read", "write", "read-write"];
+import { type AgentTurn, askAgent, isAgentModel } from "./agents.ts";
+import type { CacheMode } from "./cache-mode.ts";
 
 export type Asked =
   | { response: ModelResponse; cached: boolean; cacheKey: string | null }
@@ -18,7 +16,7 @@ export type Asked =
 
 /** The response cache key: who was asked what, with which options, in which epoch and step. */
 export function cacheKey(model: Model, req: ModelRequest, epoch: number, step = -1): string {
-  const { context: _context, images, ...rest } = req;
+  const { images, ...rest } = req;
   const imageDigest = (images ?? []).map((i) => stableId(Buffer.from(i.data).toString("base64")));
   return stableId(
     model.provider,
@@ -37,7 +35,8 @@ export interface AskContext {
 }
 
 /**
- * Asks the model, or takes its reply from the cache, keeping every attempt. A fresh reply is
+ * Asks the model (a built-in agent is given `turn`, what the request is about, instead of the
+ * prompt), or takes its reply from the cache, keeping every attempt. A fresh reply is
  * cached at once (so a crash before its sample is saved does not pay for it twice) unless
  * `deferCache`, when the caller caches it once it has checked it. Null when a hard stop abandoned
  * the call.
@@ -46,18 +45,20 @@ export async function ask(
   ctx: AskContext,
   model: Model,
   req: ModelRequest,
-  epoch: number,
+  turn: AgentTurn,
   step?: number,
   deferCache = false,
 ): Promise<Asked | null> {
-  const key = model.local || ctx.cache === "off" ? null : cacheKey(model, req, epoch, step);
+  const key = model.local || ctx.cache === "off" ? null : cacheKey(model, req, turn.epoch, step);
   if (key && (ctx.cache === "read" || ctx.cache === "read-write")) {
     const hit = ctx.store.cacheGet(key);
     if (hit) return { response: hit, cached: true, cacheKey: key };
   }
   const writes = ctx.cache === "write" || ctx.cache === "read-write";
   try {
-    const response = await model.generate(req, ctx.signal);
+    const response = isAgentModel(model)
+      ? await askAgent(model.agent, turn, ctx.signal)
+      : await model.generate(req, ctx.signal);
     if (key && writes && !deferCache) ctx.store.cachePutLater(key, response);
     return { response, cached: false, cacheKey: key && writes ? key : null };
   } catch (e) {

@@ -2,6 +2,7 @@ import { type Attempt, addUsage, type ModelRequest, ZERO_USAGE } from "../core/m
 import type { Message } from "../core/task.ts";
 import type { Verdict } from "../core/verdict.ts";
 import type { StepRecord } from "../store/types.ts";
+import type { EnvView } from "./agents.ts";
 import { ask } from "./ask.ts";
 import { historyOf } from "./history.ts";
 import type { PlanItem } from "./plan.ts";
@@ -42,7 +43,7 @@ export async function runEpisode(item: PlanItem, ctx: RunContext): Promise<Outco
     // Unreadable replies are turns too, so a model that never answers in form still ends.
     const cap = ctx.maxSteps ?? state.maxSteps ?? EPISODE_TURN_CAP;
     const history = historyOf(item.task, ctx.history);
-    const view = {
+    const view: EnvView = {
       steps: () => state.steps,
       legalActions: () => episode.legalActions(),
       referenceAction: () => episode.referenceAction(),
@@ -54,9 +55,9 @@ export async function runEpisode(item: PlanItem, ctx: RunContext): Promise<Outco
         messages: [system, ...window, user],
         images: observation.images,
         ...item.generation,
-        context: { task: item.task, instance: item.instance, epoch: item.epoch, env: view },
       };
-      const got = await ask(ctx, item.model, req, item.epoch, i);
+      const turn = { task: item.task, instance: item.instance, epoch: item.epoch, env: view };
+      const got = await ask(ctx, item.model, req, turn, i);
       if (got === null) return null;
       if ("error" in got) {
         error = got.error;

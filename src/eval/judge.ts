@@ -53,9 +53,9 @@ export async function runJudge(
       outputSchema: prompt.outputSchema,
       // The judge is called with its own options, never the judged model's.
       ...model.options,
-      context: { task: item.task, instance: item.instance, epoch: item.epoch },
     };
-    const got = await ask(ctx, model, req, item.epoch, JUDGE_STEP - attempt, true);
+    const turn = { task: item.task, instance: item.instance, epoch: item.epoch };
+    const got = await ask(ctx, model, req, turn, JUDGE_STEP - attempt, true);
     if (got === null) return null;
     if ("error" in got) {
       record.errors.push(`call failed: ${got.error}`);

@@ -3,7 +3,7 @@ import { ZERO_USAGE } from "../core/model.ts";
 import type { Message, PromptOptions } from "../core/task.ts";
 import type { Store } from "../store/store.ts";
 import type { SampleRecord, StepRecord } from "../store/types.ts";
-import type { CacheMode } from "./ask.ts";
+import type { CacheMode } from "./cache-mode.ts";
 import type { PlanItem } from "./plan.ts";
 import type { Checker } from "./pool/index.ts";
 

@@ -19,9 +19,12 @@ export async function runSingle(item: PlanItem, ctx: RunContext): Promise<Outcom
     images: prompt.images,
     outputSchema: prompt.outputSchema,
     ...item.generation,
-    context: { task: item.task, instance: item.instance, epoch: item.epoch },
   };
-  const got = await ask(ctx, item.model, req, item.epoch);
+  const got = await ask(ctx, item.model, req, {
+    task: item.task,
+    instance: item.instance,
+    epoch: item.epoch,
+  });
   if (got === null) return null;
   const base = baseSample(item, ctx.run, startedAt);
   const stored = promptForStore(prompt.messages, prompt.images);

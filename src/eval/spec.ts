@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { canonicalJson, stableId } from "../core/canonical.ts";
-import type { AnyTask, Instance, PromptOptions } from "../core/task.ts";
+import type { AnyTask, Instance, PromptOptions, ReportGroup } from "../core/task.ts";
 import { plumbCommit, plumbVersion } from "./provenance.ts";
 
 /**
@@ -24,6 +25,41 @@ export interface RunSpec {
   preset?: string;
   /** Each task's own settings (`Task.settings`), for the tasks that have some. */
   settings?: Record<string, Record<string, unknown>>;
+  /**
+   * The report groups each task declares (`Task.reportGroups`), for the tasks that declare some:
+   * reports read them here, without the task's code. They describe the report, not the
+   * experiment, so they never stop a resume; runs made before them have none.
+   */
+  reportGroups?: Record<string, ReportGroup[]>;
+}
+
+/** The report groups a task declares, by task id, for the run spec (none: no entry). */
+export function reportGroupsOf(tasks: readonly AnyTask[]): Record<string, ReportGroup[]> {
+  return Object.fromEntries(
+    tasks.flatMap((t) =>
+      t.reportGroups && t.reportGroups.length > 0 ? [[t.id, t.reportGroups] as const] : [],
+    ),
+  );
+}
+
+const GROUP = z.object({
+  title: z.string(),
+  countedBy: z.string(),
+  criteria: z.array(z.object({ key: z.string(), check: z.string(), label: z.string() })),
+  fullyValid: z.string(),
+  checkPrefix: z.string(),
+  readLabel: z.string(),
+  wellFormed: z.string(),
+});
+const GROUPS = z.record(z.string(), z.array(GROUP));
+
+/**
+ * The report groups a stored run spec records, by task id: empty for a run made before runs
+ * stored them (or with a spec this Plumb cannot read), whose reports then have no group tables.
+ */
+export function storedReportGroups(spec: unknown): Record<string, ReportGroup[]> {
+  if (typeof spec !== "object" || spec === null) return {};
+  return GROUPS.safeParse((spec as { reportGroups?: unknown }).reportGroups).data ?? {};
 }
 
 /** The content hash of an instance: two instances with the same id but other data differ. */
@@ -47,8 +83,8 @@ export function provenance(): RunSpec["plumb"] {
 export function specChanges(stored: unknown, wanted: RunSpec): string[] {
   if (!isSpec(stored)) return ["the run was made by an older Plumb, which recorded no run spec"];
   const changes: string[] = [];
-  const { plumb: _a, ...before } = stored;
-  const { plumb: _b, ...after } = wanted;
+  const { plumb: _a, reportGroups: _c, ...before } = stored;
+  const { plumb: _b, reportGroups: _d, ...after } = wanted;
   diff(before, after, "", changes);
   return changes;
 }

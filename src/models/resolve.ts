@@ -1,16 +1,23 @@
 import { InputError } from "../core/errors.ts";
 import { readTextFile } from "../core/jsonl.ts";
 import type { Model } from "../core/model.ts";
-import { baselineAgent, oracleAgent, randomAgent, replayAgent } from "./agents.ts";
 import { loadModelsFile, type ModelEntry } from "./models-file.ts";
 import { BUILTIN_PRICES, type PriceTable } from "./prices.ts";
 import { createProviderModel } from "./providers.ts";
 import type { RetryOptions } from "./retry.ts";
-import { parseModelSpec, SPEC_FORMS } from "./spec.ts";
+import { type ParsedSpec, parseModelSpec, SPEC_FORMS } from "./spec.ts";
 
 export { checkOptions } from "./options.ts";
 
+/** A --model text naming a built-in agent (oracle, random, a baseline) or a replay file. */
+export type BuiltinSpec = Exclude<ParsedSpec, { kind: "provider" }>;
+
 export interface ResolveOptions {
+  /**
+   * Makes the built-in agents (they solve tasks, so they live with the runner: eval/agents.ts).
+   * Without it, a --model naming one is refused.
+   */
+  builtin?: (spec: BuiltinSpec) => Model;
   /** JSON models file whose aliases --model may name (see models-file.ts). */
   modelsFile?: string;
   /** Legacy: the endpoint of openai-compatible models that name none. */
@@ -60,11 +67,11 @@ export function resolveModels(specs: string[], opts: ResolveOptions): Model[] {
         field: "--model",
       });
     }
-    if (parsed.kind === "agent") {
-      if (parsed.name === "oracle") return oracleAgent();
-      return parsed.name === "random" ? randomAgent() : baselineAgent(parsed.name);
+    if (parsed.kind !== "provider") {
+      if (!opts.builtin)
+        throw new InputError(`"${text}" is a built-in agent, which only runs can use`, { field: "--model" });
+      return opts.builtin(parsed);
     }
-    if (parsed.kind === "replay") return replayAgent(parsed.file);
     return createProviderModel({
       provider: parsed.provider,
       model: parsed.model,

@@ -1,4 +1,5 @@
-import { CLI_CRITERIA, CLI_PATH_CRITERIA, type Grouping, type Report, type ReportRow } from "./report.ts";
+import type { ReportGroup } from "../core/task.ts";
+import type { Grouping, Report, ReportRow } from "./report.ts";
 
 export type ReportFormat = "md" | "json" | "csv";
 
@@ -103,17 +104,17 @@ const judgeShown = (rows: readonly ReportRow[]) =>
   rows.some((r) => r.judgeTokens.input + r.judgeTokens.output > 0);
 
 /**
- * The SPaRC CLI's path rates, under its labels: the share of all answers failing each criterion (an
- * answer with no path fails them all), then the share whose path meets all four.
+ * The group's criteria rates as its tool counts them (the SPaRC CLI's path rates), under its labels:
+ * the share of all answers failing each criterion (an unreadable answer fails them all), then the
+ * share meeting them all.
  */
-function cliPathTable(rows: readonly ReportRow[]): string {
-  const labels = CLI_CRITERIA.map((c) => CLI_PATH_CRITERIA[c].label);
-  const header = ["Model", "Task", "Answers", ...labels, "Fully valid paths"];
+function cliPathTable(group: ReportGroup, rows: readonly ReportRow[]): string {
+  const header = ["Model", "Task", "Answers", ...group.criteria.map((c) => c.label), group.fullyValid];
   const body = rows.map((r) => [
     r.model,
     r.group,
     String(r.pathJudged),
-    ...CLI_CRITERIA.map((c) => pct(r.cliPathErrors[c])),
+    ...group.criteria.map((c) => pct(r.cliPathErrors[c.key] ?? null)),
     pct(r.cliFullyValidPath),
   ]);
   return markdownTable(
@@ -123,9 +124,9 @@ function cliPathTable(rows: readonly ReportRow[]): string {
   );
 }
 
-/** Plumb's path rates: each check's failures among the paths read; well-formed over every answer. */
-function pathTable(report: Report, rows: readonly ReportRow[]): string {
-  const header = ["Model", "Task", "Paths read", ...report.pathChecks, "Well-formed path"];
+/** Plumb's rates of the group: each check's failures among the answers read; well-formed over every answer. */
+function pathTable(group: ReportGroup, report: Report, rows: readonly ReportRow[]): string {
+  const header = ["Model", "Task", group.readLabel, ...report.pathChecks, group.wellFormed];
   const body = rows.map((r) => [
     r.model,
     r.group,
@@ -219,9 +220,12 @@ function markdown(report: Report): string {
   // The detail tables stay per model × task (and overall) to keep them readable.
   const detail = report.rows.filter((r) => r.grouping === "overall" || r.grouping === "task");
   const pathRows = detail.filter((r) => r.pathJudged > 0);
-  if (pathRows.length > 0) {
-    parts.push(`## Path errors, as the SPaRC CLI counts them\n\n${cliPathTable(pathRows)}`);
-    parts.push(`## Path errors among the paths read (Plumb)\n\n${pathTable(report, pathRows)}`);
+  const group = report.group;
+  if (group && pathRows.length > 0) {
+    parts.push(`## ${group.title}, as ${group.countedBy} counts them\n\n${cliPathTable(group, pathRows)}`);
+    parts.push(
+      `## ${group.title} among the ${group.readLabel.toLowerCase()} (Plumb)\n\n${pathTable(group, report, pathRows)}`,
+    );
   }
   if (detail.length > 0) parts.push(`## Tokens and cost\n\n${costTable(detail)}`);
   if (detail.some((r) => r.episodes !== null)) parts.push(`## Episodes\n\n${episodeTable(detail)}`);
@@ -257,7 +261,7 @@ function csv(report: Report): string {
     "isolation",
     "judged",
     "path_judged",
-    ...CLI_CRITERIA.map((c) => `${c}_error`),
+    ...(report.group?.criteria ?? []).map((c) => `${c.key}_error`),
     "fully_valid_path",
     "path_read",
     ...report.pathChecks,
@@ -303,7 +307,7 @@ function csv(report: Report): string {
     Object.keys(r.isolation).length === 0 ? null : isolationText(r.isolation),
     r.judged,
     r.pathJudged,
-    ...CLI_CRITERIA.map((c) => r.cliPathErrors[c]),
+    ...(report.group?.criteria ?? []).map((c) => r.cliPathErrors[c.key] ?? null),
     r.cliFullyValidPath,
     r.pathRead,
     ...report.pathChecks.map((name) => r.pathErrors[name] ?? null),

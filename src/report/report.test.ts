@@ -10,6 +10,7 @@ import {
 } from "../core/verdict.ts";
 import { parsePriceTable } from "../models/prices.ts";
 import type { SampleRecord } from "../store/types.ts";
+import { sparcReportGroups } from "../suites/sparc/report-groups.ts";
 import { formatReport } from "./format.ts";
 import { buildReport, type ReportRow } from "./report.ts";
 
@@ -29,6 +30,8 @@ const PATH = [
   "path.no_rule_cell_crossing",
 ];
 const INVALID = new Set(PATH);
+/** The report groups the tasks declare, as a run's spec stores them. */
+const groups = { sparc: sparcReportGroups };
 const ZERO: Usage = { input: 0, output: 0, reasoning: 0, cached: 0 };
 
 /** A synthetic sample; the verdict, score, passed and failureKind follow from `outcome`. */
@@ -105,7 +108,7 @@ describe("buildReport", () => {
       sample({ instance: "d", outcome: "error" }),
       sample({ instance: "e", outcome: "invalid", failed: ["path.connected"] }),
     ];
-    const r = row(buildReport(samples).rows, "oracle", "overall", "all");
+    const r = row(buildReport(samples, { groups }).rows, "oracle", "overall", "all");
     expect(r.samples).toBe(5);
     expect(r.problems).toBe(5);
     expect(r.accuracy).toBe(0.2);
@@ -148,12 +151,14 @@ describe("buildReport", () => {
       own("d", verdict(true, "unscored")),
       sample({ outcome: "pass", instance: "e" }),
     ];
-    const all = row(buildReport(samples).rows, "oracle", "overall", "all");
+    const all = row(buildReport(samples, { groups }).rows, "oracle", "overall", "all");
     expect(all.rates.unscored).toBe(0.2);
     expect(all.constructionPassRate).toBe(0.5);
     expect(all.judgeTokens.input + all.judgeTokens.output).toBe(48);
     expect(all.judgeCost).toBe(2);
-    expect(row(buildReport(samples).rows, "oracle", "task", "sparc").constructionPassRate).toBeNull();
+    expect(
+      row(buildReport(samples, { groups }).rows, "oracle", "task", "sparc").constructionPassRate,
+    ).toBeNull();
   });
 
   it("groups by model × task, level and tag, plus an overall row per model", () => {
@@ -170,7 +175,7 @@ describe("buildReport", () => {
       sample({ model: "m1", task: "chain/stacking", tags: ["grid"], outcome: "pass" }),
       sample({ model: "m2", task: "sparc", tags: ["path"], level: "difficulty-1", outcome: "error" }),
     ];
-    const report = buildReport(samples);
+    const report = buildReport(samples, { groups });
     expect(
       report.rows.map((r) => `${r.model} ${r.grouping} ${r.group} ${r.samples} ${r.accuracy.toFixed(3)}`),
     ).toEqual([
@@ -200,7 +205,7 @@ describe("buildReport", () => {
         sample({ task: "other", instance: "c", epoch, outcome: o as Outcome }),
       ),
     ];
-    const report = buildReport(samples);
+    const report = buildReport(samples, { groups });
     expect(report.ks).toEqual([1, 3]);
     const sparc = row(report.rows, "oracle", "task", "sparc");
     expect(sparc.epochs).toBe(3);
@@ -210,8 +215,10 @@ describe("buildReport", () => {
     expect(other.atK[0]).toEqual({ k: 1, passAtK: 0.5, passHatK: 0.5, bestAtK: 0.5 });
     expect(other.atK[1]).toEqual({ k: 3, passAtK: null, passHatK: null, bestAtK: null });
     expect(row(report.rows, "oracle", "overall", "all").atK[1]?.passAtK).toBeNull();
-    expect(buildReport(samples, { ks: [2] }).ks).toEqual([2]);
-    expect(() => buildReport(samples, { ks: [0] })).toThrow(/field ks: k must be a positive integer, got 0/);
+    expect(buildReport(samples, { groups, ks: [2] }).ks).toEqual([2]);
+    expect(() => buildReport(samples, { groups, ks: [0] })).toThrow(
+      /field ks: k must be a positive integer, got 0/,
+    );
   });
 
   it("reports path rates as the SPaRC CLI counts them, and Plumb's among the paths read", () => {
@@ -234,7 +241,7 @@ describe("buildReport", () => {
         failureKind: "wrong",
       },
     ];
-    const report = buildReport(samples);
+    const report = buildReport(samples, { groups });
     const stacking = row(report.rows, "oracle", "task", "chain/stacking");
     expect(stacking.pathErrors["path.connected"]).toBeNull();
     expect(stacking.cliPathErrors.connected_line).toBeNull();
@@ -279,9 +286,43 @@ describe("buildReport", () => {
       ...cut,
       verdict: verdictFromChecks([{ name: "episode.success", ok: false }], new Set()),
     };
-    const withCut = row(buildReport([...samples, unjudged]).rows, "oracle", "overall", "all");
+    const withCut = row(buildReport([...samples, unjudged], { groups }).rows, "oracle", "overall", "all");
     expect(withCut.cliPathErrors.connected_line).toBe(3 / 7);
     expect(withCut.cliFullyValidPath).toBe(3 / 7);
+  });
+
+  it("shows group tables only for the tasks that declare them: a pipe-loop run has no path errors", () => {
+    // scbench/pipe-loop checks "path.*" too (and a start and end of its own), but declares no group.
+    const pipe = (instance: string, ok: boolean) => ({
+      ...sample({ task: "scbench/pipe-loop", suite: "scbench", instance, outcome: ok ? "pass" : "wrong" }),
+      verdict: verdictFromChecks(
+        [
+          { name: "path.start_end", ok: true },
+          { name: "path.no_backtracking", ok },
+          { name: "path.simple", ok: true },
+        ],
+        new Set(),
+      ),
+    });
+    const samples = [pipe("a", true), pipe("b", true), pipe("c", true), pipe("d", false)];
+    for (const opts of [{ groups }, {}]) {
+      const report = buildReport(samples, opts);
+      expect(report.group).toBeNull();
+      expect(report.pathChecks).toEqual([]);
+      const r = row(report.rows, "oracle", "overall", "all");
+      expect(r.pathJudged).toBe(0);
+      expect(r.cliPathErrors).toEqual({});
+      expect(r.cliFullyValidPath).toBeNull();
+      expect(r.pathErrors).toEqual({});
+      const md = formatReport(report, "md");
+      expect(md).not.toMatch(/Path errors|Fully valid|path\.no_backtracking/);
+      expect(formatReport(report, "csv")).not.toMatch(/starts_at_start|path\.no_backtracking/);
+    }
+    // Beside SPaRC, which declares its path errors, pipe-loop's rows stay out of them.
+    const mixed = buildReport([...samples, sample({ instance: "s", outcome: "pass" })], { groups });
+    expect(mixed.pathChecks).not.toContain("path.no_backtracking");
+    expect(row(mixed.rows, "oracle", "task", "scbench/pipe-loop").pathJudged).toBe(0);
+    expect(row(mixed.rows, "oracle", "task", "sparc").cliFullyValidPath).toBe(1);
   });
 
   it("averages each verdict metric over the samples of the tasks that give it, a sample without it counting 0", () => {
@@ -296,7 +337,7 @@ describe("buildReport", () => {
       sample({ task: "combench/analysis", instance: "d", outcome: "error" }),
       sample({ task: "sparc", instance: "e", outcome: "pass" }),
     ];
-    const report = buildReport(samples);
+    const report = buildReport(samples, { groups });
     expect(report.metrics).toEqual(["proof before gating"]);
     const analysis = row(report.rows, "oracle", "task", "combench/analysis");
     expect(analysis.metrics["proof before gating"]).toBeCloseTo((1 + 6 / 7 + 0) / 3, 12);
@@ -325,7 +366,7 @@ describe("buildReport", () => {
       sample({ model: "acme:m1", outcome: "pass", usage: u(1000, 1000) }),
       sample({ model: "oracle", outcome: "pass" }),
     ];
-    const gpt = row(buildReport(samples).rows, "openai:gpt-4.1", "overall", "all");
+    const gpt = row(buildReport(samples, { groups }).rows, "openai:gpt-4.1", "overall", "all");
     expect(gpt.tokens).toEqual(u(800_000, 200_000, 50_000, 200_000));
     // 600K fresh input × $2 + 200K cached × $0.50 + 200K output × $8.
     expect(gpt.cost).toBeCloseTo(1.2 + 0.1 + 1.6, 12);
@@ -333,18 +374,18 @@ describe("buildReport", () => {
     expect(gpt.solvedPer1MTokens).toBe(1);
     expect(gpt.cachedInputShare).toBe(0.25);
 
-    const unknown = row(buildReport(samples).rows, "acme:m1", "overall", "all");
+    const unknown = row(buildReport(samples, { groups }).rows, "acme:m1", "overall", "all");
     expect(unknown.cost).toBeNull();
     expect(unknown.solvedPerUsd).toBeNull();
     expect(unknown.solvedPer1MTokens).toBe(500);
 
-    const oracle = row(buildReport(samples).rows, "oracle", "overall", "all");
+    const oracle = row(buildReport(samples, { groups }).rows, "oracle", "overall", "all");
     expect(oracle.cost).toBe(0);
     expect(oracle.solvedPerUsd).toBeNull();
     expect(oracle.solvedPer1MTokens).toBeNull();
 
     const prices = parsePriceTable({ "acme:m1": { input: 1, output: 3 } });
-    expect(row(buildReport(samples, { prices }).rows, "acme:m1", "overall", "all").cost).toBeCloseTo(
+    expect(row(buildReport(samples, { groups, prices }).rows, "acme:m1", "overall", "all").cost).toBeCloseTo(
       0.004,
       15,
     );
@@ -356,7 +397,7 @@ describe("buildReport", () => {
       sample({ instance: "b", outcome: "pass", latencyMs: 100 }),
       sample({ instance: "c", outcome: "pass", latencyMs: 0, cached: true }),
     ];
-    const r = row(buildReport(samples).rows, "oracle", "overall", "all");
+    const r = row(buildReport(samples, { groups }).rows, "oracle", "overall", "all");
     expect(r.meanLatencyMs).toBe(200);
     expect(r.cachedShare).toBeCloseTo(1 / 3, 12);
   });
@@ -368,7 +409,7 @@ describe("buildReport", () => {
       sample({ task: "chain/stacking", instance: "c", outcome: "wrong", steps: 50, optimalSteps: 4 }),
       sample({ task: "sparc", instance: "d", outcome: "pass" }),
     ];
-    const report = buildReport(samples);
+    const report = buildReport(samples, { groups });
     expect(row(report.rows, "oracle", "task", "chain/stacking").episodes).toEqual({
       count: 3,
       solved: 2,
@@ -403,7 +444,7 @@ describe("formatReport", () => {
       optimalSteps: 3,
     }),
   ];
-  const report = buildReport(samples);
+  const report = buildReport(samples, { groups });
 
   it("writes Markdown tables", () => {
     expect(formatReport(report, "md")).toMatchInlineSnapshot(`
@@ -484,15 +525,17 @@ describe("formatReport", () => {
         spentUsd: 0,
       },
     ];
-    const all = row(buildReport(samples).rows, m, "overall", "all");
+    const all = row(buildReport(samples, { groups }).rows, m, "overall", "all");
     expect(all.truncated).toBe(1 / 3);
     expect(all.rates.parse).toBe(1 / 3);
     expect(all).toMatchObject({ cost: 6, calls: 2, spentUsd: 4, savedUsd: 2 });
-    expect(formatReport(buildReport(samples), "md")).toContain("| Truncated |");
+    expect(formatReport(buildReport(samples, { groups }), "md")).toContain("| Truncated |");
     // One unpriced sample makes the spend unknown, not smaller.
     expect(
       row(
-        buildReport([...samples, { ...(samples[1] as SampleRecord), instance: "i4", spentUsd: null }]).rows,
+        buildReport([...samples, { ...(samples[1] as SampleRecord), instance: "i4", spentUsd: null }], {
+          groups,
+        }).rows,
         m,
         "overall",
         "all",
@@ -513,7 +556,7 @@ describe("formatReport", () => {
       ran(undefined, "i4"),
       { ...broken, failureKind: "error", verdict: errorVerdict("verification", new Error("bug")) },
     ];
-    const r = buildReport(samples);
+    const r = buildReport(samples, { groups });
     const all = row(r.rows, "oracle", "overall", "all");
     expect(all.isolation).toEqual({ bwrap: 2, native: 1 });
     expect(all.rates.error).toBe(1 / 5);
@@ -538,7 +581,7 @@ describe("formatReport", () => {
   });
 
   it("quotes CSV fields with commas, quotes and line breaks", () => {
-    const odd = buildReport([sample({ model: 'x,"y"', task: "t\nu", outcome: "pass" })]);
+    const odd = buildReport([sample({ model: 'x,"y"', task: "t\nu", outcome: "pass" })], { groups });
     const lines = formatReport(odd, "csv").split("\r\n");
     expect(lines[1]?.startsWith('"x,""y""",overall,all,1,')).toBe(true);
     expect(formatReport(odd, "csv")).toContain('"x,""y""",task,"t\nu",1,');

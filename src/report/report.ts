@@ -1,5 +1,6 @@
 import { InputError } from "../core/errors.ts";
 import { addUsage, type Usage, ZERO_USAGE } from "../core/model.ts";
+import type { ReportGroup } from "../core/task.ts";
 import { BUILTIN_PRICES, costOf, type PriceTable } from "../models/prices.ts";
 import type { SampleRecord } from "../store/types.ts";
 import { avgScore, avgSteps, bestAtK, dist2Opt, normDist, passAtK, passHatK } from "./metrics.ts";
@@ -62,26 +63,30 @@ export interface ReportRow {
   judgeCost: number | null;
   /** Samples that were answered and have a verdict. */
   judged: number;
+  /*
+   * The report group's rates (Report.group: the tables tasks declare for their own checks, such as
+   * SPaRC's path errors); the "path" names are SPaRC's, the first task to declare one.
+   */
   /**
-   * Judged samples of the tasks that check lines from S to E (some sample of the task has a
-   * "path.start_end" check: SPaRC's kind of answer), parse failures included, verdicts Plumb's own code could not give left out: the denominator of
-   * the SPaRC CLI's path rates, which are null when it is 0.
+   * Judged samples of the tasks declaring the report group, parse failures included, verdicts
+   * Plumb's own code could not give left out: the denominator of the group's criteria rates
+   * (the SPaRC CLI's path rates), which are null when it is 0.
    */
   pathJudged: number;
   /**
-   * The SPaRC CLI's path error rates under its names: the share of path-judged samples failing each
-   * criterion, an answer with no readable path failing them all (as the CLI counts it).
+   * The group's criteria rates under their keys (the SPaRC CLI's path error rates): the share of
+   * group-judged samples failing each criterion, an unreadable answer failing them all (as the CLI counts it).
    */
-  cliPathErrors: Record<CliPathCriterion, number | null>;
-  /** The CLI's fully_valid_path: share of path-judged samples with a path meeting its four criteria. */
+  cliPathErrors: Record<string, number | null>;
+  /** Share of group-judged samples meeting every criterion (the CLI's fully_valid_path). */
   cliFullyValidPath: number | null;
-  /** Path-judged samples whose answer was read: the denominator of Plumb's own path rates. */
+  /** Group-judged samples whose answer was read: the denominator of Plumb's own rates of the group. */
   pathRead: number;
-  /** Plumb's reading: for each "path.*" check seen in the report, the share of read paths where it failed. */
+  /** Plumb's reading: for each check of the group seen in the report, the share of read answers where it failed. */
   pathErrors: Record<string, number | null>;
   /**
-   * Plumb's stricter fully valid: share of path-judged samples whose path passed every "path.*"
-   * check, inside the grid and no longer than it included (the failure, if any, is a rule's).
+   * Plumb's stricter fully valid: share of group-judged samples whose answer passed every check of
+   * the group (SPaRC: inside the grid and no longer than it included; the failure, if any, is a rule's).
    */
   wellFormedPath: number | null;
   tokens: Usage;
@@ -120,7 +125,9 @@ export interface Report {
   ks: number[];
   /** Every verdict metric seen, sorted; the keys of each row's metrics. */
   metrics: string[];
-  /** Every "path.*" check name of the tasks judging lines from S to E, sorted; the keys of each row's pathErrors. */
+  /** The report group the path fields follow: the first declared by a task of the report (by task id), if any. */
+  group: ReportGroup | null;
+  /** Every check of that group seen in its tasks' samples, sorted; the keys of each row's pathErrors. */
   pathChecks: string[];
   runs: string[];
   samples: number;
@@ -132,6 +139,11 @@ export interface ReportOptions {
   /** Default: [1] plus the largest number of epochs of any problem when above 1. */
   ks?: number[];
   prices?: PriceTable;
+  /**
+   * The report groups each task declares (Task.reportGroups), by task id, as the run spec stores
+   * them: a task missing here gets no group tables.
+   */
+  groups?: Readonly<Record<string, readonly ReportGroup[]>>;
 }
 
 function problemKey(s: SampleRecord): string {
@@ -170,24 +182,32 @@ function groupsOf(s: SampleRecord, grouping: Grouping): string[] {
 }
 
 interface PathChecks {
-  /** Every "path.*" check name of those tasks, sorted. */
+  /** The group the report tabulates, if any task of it declares one. */
+  group: ReportGroup | null;
+  /** Every check of the group seen in its tasks' samples, sorted. */
   checks: string[];
-  /** The tasks whose verdicts judge a line from S to E. */
+  /** The tasks declaring the group. */
   tasks: Set<string>;
 }
 
-/** The SPaRC-style line checks: only tasks whose verdicts judge a line from S to E (`path.start_end`) count. */
-function pathChecksOf(samples: readonly SampleRecord[]): PathChecks {
-  const tasks = new Set<string>();
-  for (const s of samples)
-    if (s.verdict?.checks.some((c) => c.name === CLI_PATH_CRITERIA.starts_at_start_ends_at_exit.check))
-      tasks.add(s.task);
+/**
+ * The report group: the first one a task of the report declares (tasks in id order), counted over
+ * every task that declares a group of the same title.
+ */
+function pathChecksOf(
+  samples: readonly SampleRecord[],
+  declared: Readonly<Record<string, readonly ReportGroup[]>>,
+): PathChecks {
+  const ids = [...new Set(samples.map((s) => s.task))].sort(compareText);
+  const declaredBy = (id: string) => (Object.hasOwn(declared, id) ? (declared[id] ?? []) : []);
+  const group = ids.map((id) => declaredBy(id)[0]).find((g) => g !== undefined) ?? null;
+  const tasks = new Set(group ? ids.filter((id) => declaredBy(id).some((g) => g.title === group.title)) : []);
   const checks = new Set<string>();
   for (const s of samples) {
-    if (!tasks.has(s.task)) continue;
-    for (const c of s.verdict?.checks ?? []) if (c.name.startsWith("path.")) checks.add(c.name);
+    if (!group || !tasks.has(s.task)) continue;
+    for (const c of s.verdict?.checks ?? []) if (c.name.startsWith(group.checkPrefix)) checks.add(c.name);
   }
-  return { checks: [...checks].sort(compareText), tasks };
+  return { group, checks: [...checks].sort(compareText), tasks };
 }
 
 function share(count: number, total: number): number | null {
@@ -211,20 +231,7 @@ function atK(byProblem: Map<string, SampleRecord[]>, k: number): AtK {
   return { k, passAtK: avgScore(pass), passHatK: avgScore(hat), bestAtK: avgScore(best) };
 }
 
-/**
- * The SPaRC CLI's path criteria (its analysis keys), each with the Plumb check that computes it the
- * CLI's way and the label the CLI gives a path failing it.
- */
-export const CLI_PATH_CRITERIA = {
-  starts_at_start_ends_at_exit: { check: "path.start_end", label: "start/end" },
-  connected_line: { check: "path.connected", label: "disconnected" },
-  non_intersecting_line: { check: "path.non_intersecting", label: "intersecting" },
-  no_rule_crossing: { check: "path.no_rule_cell_crossing", label: "rules" },
-} as const;
-
-export type CliPathCriterion = keyof typeof CLI_PATH_CRITERIA;
-
-export const CLI_CRITERIA = Object.keys(CLI_PATH_CRITERIA) as CliPathCriterion[];
+type Criterion = ReportGroup["criteria"][number];
 
 const failedCheck = (s: SampleRecord, name: string) =>
   s.verdict?.checks.some((c) => c.name === name && !c.ok) === true;
@@ -238,20 +245,25 @@ function pathRates(read: readonly SampleRecord[], pathChecks: readonly string[])
   return out;
 }
 
-/** A sample with no path judged on the criterion (unreadable, or an episode cut off unjudged) fails it. */
-function cliFails(s: SampleRecord, criterion: CliPathCriterion): boolean {
-  const check = s.verdict?.checks.find((c) => c.name === CLI_PATH_CRITERIA[criterion].check);
+/** A sample with no answer judged on the criterion (unreadable, or an episode cut off unjudged) fails it. */
+function cliFails(s: SampleRecord, criterion: Criterion): boolean {
+  const check = s.verdict?.checks.find((c) => c.name === criterion.check);
   return !pathRead(s) || check?.ok !== true;
 }
 
-function cliPathRates(judged: readonly SampleRecord[]): ReportRow["cliPathErrors"] {
-  const out = {} as ReportRow["cliPathErrors"];
-  for (const c of CLI_CRITERIA) out[c] = share(judged.filter((s) => cliFails(s, c)).length, judged.length);
+function cliPathRates(
+  judged: readonly SampleRecord[],
+  group: ReportGroup | null,
+): ReportRow["cliPathErrors"] {
+  const out: ReportRow["cliPathErrors"] = {};
+  for (const c of group?.criteria ?? [])
+    out[c.key] = share(judged.filter((s) => cliFails(s, c)).length, judged.length);
   return out;
 }
 
-function cliFullyValid(judged: readonly SampleRecord[]): number | null {
-  return share(judged.filter((s) => CLI_CRITERIA.every((c) => !cliFails(s, c))).length, judged.length);
+function cliFullyValid(judged: readonly SampleRecord[], group: ReportGroup | null): number | null {
+  const criteria = group?.criteria ?? [];
+  return share(judged.filter((s) => criteria.every((c) => !cliFails(s, c))).length, judged.length);
 }
 
 function constructionRate(judged: readonly SampleRecord[], tasks: ReadonlySet<string>): number | null {
@@ -371,8 +383,8 @@ function buildRow(
     judgeCost,
     judged: judged.length,
     pathJudged: pathJudged.length,
-    cliPathErrors: cliPathRates(pathJudged),
-    cliFullyValidPath: cliFullyValid(pathJudged),
+    cliPathErrors: cliPathRates(pathJudged, paths.group),
+    cliFullyValidPath: cliFullyValid(pathJudged, paths.group),
     pathRead: read.length,
     pathErrors: pathRates(read, paths.checks),
     wellFormedPath: share(wellFormed, pathJudged.length),
@@ -416,7 +428,7 @@ export function buildReport(samples: readonly SampleRecord[], opts: ReportOption
       throw new InputError(`k must be a positive integer, got ${k}`, { field: "ks" });
   }
   const prices = opts.prices ?? BUILTIN_PRICES;
-  const paths = pathChecksOf(samples);
+  const paths = pathChecksOf(samples, opts.groups ?? {});
   const constructionTasks = new Set(
     samples
       .filter((s) => s.verdict?.checks.some((c) => c.name.startsWith("construction.")))
@@ -446,6 +458,7 @@ export function buildReport(samples: readonly SampleRecord[], opts: ReportOption
   return {
     ks: [...ks],
     metrics: [...metricTasks.keys()].sort(compareText),
+    group: paths.group,
     pathChecks: paths.checks,
     runs: [...new Set(samples.map((s) => s.run))].sort(compareText),
     samples: samples.length,

@@ -1,5 +1,6 @@
 import { clip } from "../../core/clip.ts";
 import { isPySpace, pyStrip } from "../../core/python-literal/whitespace.ts";
+import { finalLabelEnds } from "../../core/replies.ts";
 import { ParseFailure } from "../../core/verdict.ts";
 
 /** In SPaRC-Gym order: action k is DIRECTIONS[k]. */
@@ -10,7 +11,6 @@ export type Direction = (typeof DIRECTIONS)[number];
 export const MAX_ACTION_REPLY = 8_000_000;
 
 const THINK_END = "</think>";
-const LABEL = "final:";
 
 const WORD = /^[\p{L}\p{N}_]$/u;
 
@@ -33,20 +33,19 @@ function codePointBefore(s: string, i: number): number | undefined {
 }
 
 /**
- * Python's re.IGNORECASE on ASCII: the other case, and for 'i' also 'İ' and 'ı' when `dotted`
- * (the CLI's label matches them; in a direction word they make the CLI crash, so they are no match).
+ * Python's re.IGNORECASE on ASCII: the other case. (The CLI's `Final:` label also matches 'İ' and
+ * 'ı' for the i, see finalLabelEnds; in a direction word they make the CLI crash, so they are no match.)
  */
-function sameLetter(code: number, lower: string, dotted: boolean): boolean {
+function sameLetter(code: number, lower: string): boolean {
   const l = lower.charCodeAt(0);
-  if (code === l || (l >= 97 && l <= 122 && code === l - 32)) return true;
-  return dotted && lower === "i" && (code === 0x130 || code === 0x131);
+  return code === l || (l >= 97 && l <= 122 && code === l - 32);
 }
 
 /** Whether `word` (lower case) is spelled at `at`, ignoring case. */
-function spelledAt(s: string, at: number, word: string, dotted = false): boolean {
+function spelledAt(s: string, at: number, word: string): boolean {
   if (at < 0 || at + word.length > s.length) return false;
   for (let k = 0; k < word.length; k++) {
-    if (!sameLetter(s.charCodeAt(at + k), word[k] as string, dotted)) return false;
+    if (!sameLetter(s.charCodeAt(at + k), word[k] as string)) return false;
   }
   return true;
 }
@@ -67,7 +66,8 @@ function digitAt(s: string, at: number): Direction | undefined {
  * The SPaRC CLI's gym action reader (`_parse_action`, applied to the reply after its last
  * `</think>`): the first `Final: <0-3>` anywhere, else the first `Final: <right|up|left|down>`,
  * else a digit 0-3 ending the reply, else a direction word ending it. Case-insensitive, with
- * Python's word boundaries; one linear pass, and it never throws.
+ * Python's word boundaries; one linear pass, and it never throws. The labels are found by the
+ * shared `Final:` protocol reader (core/replies.ts) in the CLI's way of ignoring case.
  */
 export function readGymAction(text: string): Direction | ParseFailure {
   if (text.length > MAX_ACTION_REPLY) {
@@ -78,9 +78,8 @@ export function readGymAction(text: string): Direction | ParseFailure {
   const think = text.lastIndexOf(THINK_END);
   const reply = pyStrip(think < 0 ? text : text.slice(think + THINK_END.length));
   let byWord: Direction | undefined;
-  for (let i = reply.indexOf(":"); i >= 0; i = reply.indexOf(":", i + 1)) {
-    if (!spelledAt(reply, i - 5, LABEL, true)) continue;
-    let j = i + 1;
+  for (const end of finalLabelEnds(reply, { pythonCase: true })) {
+    let j = end;
     while (j < reply.length && isPySpace(reply.charCodeAt(j))) j++;
     const digit = digitAt(reply, j);
     if (digit !== undefined) return digit;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { clip } from "../../core/clip.ts";
+import { EpisodeProgress } from "../../core/episode.ts";
 import type { Environment, Observation, StepResult } from "../../core/task.ts";
 import type { ParseFailure, Verdict } from "../../core/verdict.ts";
 import { boardOf } from "./board.ts";
@@ -84,10 +85,8 @@ export class SparcGym implements Environment<Direction> {
   private readonly puzzle: Puzzle;
   private readonly line: Point[];
   private solutions: Point[][] | undefined;
-  private isDone = false;
-  private isSuccess = false;
+  private readonly episode = new EpisodeProgress();
   private finalVerdict: Verdict | undefined;
-  private stepCount = 0;
 
   constructor(record: SparcRecord, puzzle: Puzzle, opts: GymOptions = {}) {
     this.record = record;
@@ -99,15 +98,15 @@ export class SparcGym implements Environment<Direction> {
   }
 
   get done(): boolean {
-    return this.isDone;
+    return this.episode.done;
   }
 
   get success(): boolean {
-    return this.isSuccess;
+    return this.episode.success;
   }
 
   get steps(): number {
-    return this.stepCount;
+    return this.episode.steps;
   }
 
   /** Moves in the shortest known solution (known solutions are sorted shortest first). */
@@ -161,7 +160,7 @@ export class SparcGym implements Environment<Direction> {
 
   /** The next step of a known solution the line still follows; off every solution, an undo if allowed. */
   referenceAction(): Direction | undefined {
-    if (this.isDone) return undefined;
+    if (this.episode.done) return undefined;
     const n = this.line.length;
     const next = this.knownSolutions().find(
       (s) => s.length > n && this.line.every((p, i) => same(p, s[i])),
@@ -172,7 +171,7 @@ export class SparcGym implements Environment<Direction> {
   }
 
   legalActions(): Direction[] {
-    if (this.isDone) return [];
+    if (this.episode.done) return [];
     return DIRECTIONS.filter((d) => this.refusal(d) === null);
   }
 
@@ -187,16 +186,9 @@ export class SparcGym implements Environment<Direction> {
   }
 
   step(action: unknown): StepResult {
-    if (this.isDone) {
-      return {
-        observation: this.observe(),
-        reward: 0,
-        done: true,
-        success: this.isSuccess,
-        error: "the episode is over",
-      };
-    }
-    this.stepCount++;
+    const over = this.episode.afterEnd(() => this.observe());
+    if (over) return over;
+    const steps = this.episode.count();
     let reward = 0;
     let error: string | undefined;
     // Only strings and numbers reach the schema: other values (proxies included) cannot make it throw.
@@ -220,24 +212,23 @@ export class SparcGym implements Environment<Direction> {
 
     const info: Record<string, unknown> = { head: { ...this.head }, moves: this.line.length - 1 };
     const ended =
-      same(this.head, this.puzzle.end) || this.legalActions().length === 0 || this.stepCount >= this.maxSteps;
+      same(this.head, this.puzzle.end) || this.legalActions().length === 0 || steps >= this.maxSteps;
     if (ended) {
       const verdict = verifyPath(boardOf(this.puzzle), this.line);
       this.finalVerdict = verdict;
-      this.isDone = true;
-      this.isSuccess = verdict.passed;
+      this.episode.end(verdict.passed);
       reward = verdict.passed ? REWARD.solved : REWARD.failed;
       if (verdict.failure) info.failure = verdict.failure.message;
     }
     const observation = this.observe();
     if (error !== undefined) observation.text = `${error}\n\n${observation.text}`;
-    return { observation, reward, done: this.isDone, success: this.isSuccess, error, info };
+    return { observation, reward, done: this.episode.done, success: this.episode.success, error, info };
   }
 
   /** What the official gym sends each step (step, position, legal actions, state), in Plumb's words. */
   observe(): Observation {
     const lines = [
-      `Step ${this.stepCount + 1}. Steps used: ${this.stepCount}/${this.maxSteps}`,
+      `Step ${this.episode.steps + 1}. Steps used: ${this.episode.steps}/${this.maxSteps}`,
       `${this.vision ? "Head of the line" : "Head L"} at ${fmt(this.head)}; end E at ${fmt(this.puzzle.end)}.`,
       `Legal actions: ${this.legalText()}`,
     ];
@@ -255,7 +246,7 @@ export class SparcGym implements Environment<Direction> {
         ...grid.map((row) => JSON.stringify(row)),
       );
     }
-    if (this.isDone) lines.push(`Episode over: ${this.isSuccess ? "solved" : "not solved"}.`);
+    if (this.episode.done) lines.push(`Episode over: ${this.episode.success ? "solved" : "not solved"}.`);
     else lines.push(REPLY_FORMAT);
     const observation: Observation = { text: lines.join("\n") };
     if (this.vision) {

@@ -14,6 +14,7 @@ import { sparcPromptFields } from "./prompt-fields.ts";
 import { type Puzzle, polyshapesJson, puzzleArray, puzzleFromRecord, textVisualization } from "./puzzle.ts";
 import { type Path, pathSchema, type SparcRecord, sparcRecordSchema } from "./record.ts";
 import { renderPuzzleSvg } from "./render.ts";
+import { sparcReportGroups } from "./report-groups.ts";
 import { solveBoard } from "./solve.ts";
 import { verifyPath } from "./verify.ts";
 
@@ -125,6 +126,7 @@ export const sparcTask: Task<SparcParams, SparcRecord, Path> = {
   render: (inst, answer) => renderPuzzleSvg(puzzleOf(inst.data), answer, { title: `SPaRC ${inst.id}` }),
   // The official SPaRC gym sends each observation without earlier turns.
   episodeHistory: 0,
+  reportGroups: sparcReportGroups,
   env(inst, opts = {}) {
     const parsed = gymOptions.safeParse(opts);
     if (!parsed.success) throw fromZodError(parsed.error, ["env"]);

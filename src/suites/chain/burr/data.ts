@@ -9,6 +9,13 @@ const cell = z.tuple([z.number().int(), z.number().int(), z.number().int()]);
 export const TIERS = ["easy", "mid", "hard"] as const;
 export type Tier = (typeof TIERS)[number];
 
+/** The tier a puzzle falls in by its piece count and the moves before its first separation. */
+export function tierOf(pieces: number, firstLevel: number): Tier {
+  if (pieces >= 6 && firstLevel >= 3) return "hard";
+  if (pieces >= 4 && firstLevel >= 2) return "mid";
+  return "easy";
+}
+
 export const burrDataSchema = z.object({
   /** "xmpuzzle": read from a BurrTools file. */
   source: z.enum(["generated", "luban", "classic", "xmpuzzle"]),

@@ -4,6 +4,7 @@
  */
 
 import { clip } from "../../../core/clip.ts";
+import { EpisodeProgress } from "../../../core/episode.ts";
 import type { Environment, Observation, StepResult } from "../../../core/task.ts";
 import { isParseFailure, ParseFailure } from "../../../core/verdict.ts";
 import { readAction } from "../common/action.ts";
@@ -36,9 +37,8 @@ export class BurrEnv implements Environment<BurrAction> {
   readonly optimalSteps: number;
   readonly state: BurrState;
   private readonly vision: boolean;
-  private stepCount = 0;
+  private readonly episode = new EpisodeProgress();
   private last: string | null = null;
-  private isDone = false;
   private reference: { plan: MoveSpec[]; keys: string[] } | null = null;
 
   constructor(
@@ -56,15 +56,16 @@ export class BurrEnv implements Environment<BurrAction> {
   }
 
   get done(): boolean {
-    return this.isDone;
+    return this.episode.done;
   }
 
+  /** Whether every piece is out, read from the puzzle itself. */
   get success(): boolean {
     return this.state.solved;
   }
 
   get steps(): number {
-    return this.stepCount;
+    return this.episode.steps;
   }
 
   instructions(): string {
@@ -74,9 +75,9 @@ export class BurrEnv implements Environment<BurrAction> {
   observe(): Observation {
     const text = observationText(this.state, {
       last: this.last,
-      steps: this.stepCount,
+      steps: this.episode.steps,
       maxSteps: this.maxSteps,
-      done: this.isDone,
+      done: this.episode.done,
     });
     if (!this.vision) return { text };
     const { inPlay, aside } = scenePieces(this.data, this.state);
@@ -86,7 +87,7 @@ export class BurrEnv implements Environment<BurrAction> {
         scenePng(
           inPlay,
           { aside, asideTitle: "Taken out", views: "multi" },
-          `Burr puzzle after ${this.stepCount} steps`,
+          `Burr puzzle after ${this.episode.steps} steps`,
         ),
       ],
     };
@@ -106,12 +107,12 @@ export class BurrEnv implements Environment<BurrAction> {
   }
 
   legalActions(): BurrAction[] {
-    return this.isDone ? [] : this.state.legalMoves().map(actionOf);
+    return this.episode.done ? [] : this.state.legalMoves().map(actionOf);
   }
 
   /** The next move of the solver's plan; after a deviation, of a plan solved from the current state. */
   referenceAction(): BurrAction | undefined {
-    if (this.isDone) return undefined;
+    if (this.episode.done) return undefined;
     const key = this.state.key();
     let at = this.reference?.keys.indexOf(key) ?? -1;
     if (at < 0) {
@@ -123,16 +124,9 @@ export class BurrEnv implements Environment<BurrAction> {
   }
 
   step(action: unknown): StepResult {
-    if (this.isDone) {
-      return {
-        observation: this.observe(),
-        reward: 0,
-        done: true,
-        success: this.success,
-        error: "the episode is over",
-      };
-    }
-    this.stepCount++;
+    const over = this.episode.afterEnd(() => this.observe(), this.success);
+    if (over) return over;
+    const steps = this.episode.count();
     let error: string | undefined;
     const parsed = burrActionSchema.safeParse(action);
     if (!parsed.success) {
@@ -152,13 +146,13 @@ export class BurrEnv implements Environment<BurrAction> {
         this.last = split ? `${call} done; the puzzle came apart into ${split}` : `${call} done`;
       }
     }
-    if (this.state.solved || this.stepCount >= this.maxSteps) this.isDone = true;
+    if (this.state.solved || steps >= this.maxSteps) this.episode.end(this.state.solved);
     const observation = this.observe();
     if (error !== undefined) observation.text = `${error}\n\n${observation.text}`;
     return {
       observation,
       reward: this.state.solved ? 1 : 0,
-      done: this.isDone,
+      done: this.episode.done,
       success: this.state.solved,
       error,
       info: { removed: this.state.removed.length, subAssemblies: this.state.assemblies.length },

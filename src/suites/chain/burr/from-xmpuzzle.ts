@@ -7,9 +7,8 @@ import type { Cell } from "../../../geometry/voxels.ts";
 import { pieceColour } from "../common/palette.ts";
 import { assemblyProblem } from "./analyse.ts";
 import { assemble } from "./assemble.ts";
-import { type BurrData, specOf } from "./data.ts";
+import { type BurrData, specOf, tierOf } from "./data.ts";
 import { disassemble } from "./disassemble.ts";
-import { tierOf } from "./index.ts";
 import { loadXmpuzzle } from "./xmpuzzle.ts";
 
 const NODE_LIMIT = 2_000_000;

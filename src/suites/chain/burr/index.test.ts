@@ -6,7 +6,8 @@ import type { AnyTask, Instance } from "../../../core/task.ts";
 import { isParseFailure } from "../../../core/verdict.ts";
 import { planCap } from "../common/budget.ts";
 import type { BurrData } from "./data.ts";
-import { type BurrParams, burrTask, tierOf } from "./index.ts";
+import { tierOf } from "./data.ts";
+import { type BurrParams, burrTask } from "./index.ts";
 
 const inst = burrTask.generate(resolveParams(burrTask as AnyTask, "mid") as BurrParams, new Rng("task/mid"));
 

@@ -1,4 +1,5 @@
 import { clip } from "../../../core/clip.ts";
+import { afterLastFinal, finalReply } from "../../../core/replies.ts";
 import { ParseFailure } from "../../../core/verdict.ts";
 
 /** Argument names of each action, in call order: `place(red, [[0,0,0]])` → {action, piece, cells}. */
@@ -75,9 +76,7 @@ export function readAction(
 
 /** The text after the last `Final:` (any case), else the last non-empty line, without decoration. */
 function actionText(text: string): string {
-  let start = -1;
-  for (const m of text.matchAll(/final\s*:/gi)) start = m.index + m[0].length;
-  let body = start >= 0 ? text.slice(start) : lastLine(text);
+  let body = afterLastFinal(text) ?? lastLine(text);
   body = body.trim();
   const fence = /^```(?:json)?/i.exec(body);
   if (fence) body = body.slice(fence[0].length);
@@ -147,5 +146,5 @@ function readArguments(argsText: string): unknown[] | undefined {
 
 /** The `Final:` line that `readAction` reads back, for the oracle and for history. */
 export function formatAction(action: Record<string, unknown>): string {
-  return `Final: ${JSON.stringify(action)}`;
+  return finalReply(action);
 }

@@ -1,3 +1,4 @@
+import { EPISODE_OVER, EpisodeProgress } from "../../../core/episode.ts";
 import type { Environment, Observation, StepResult } from "../../../core/task.ts";
 import type { ParseFailure } from "../../../core/verdict.ts";
 import { type Cell, canonicalKey, cellKey, cellsKey, sortCells } from "../../../geometry/voxels.ts";
@@ -35,9 +36,7 @@ export class StackingEnv implements Environment<StackingAction> {
   private readonly slotByKey: Map<string, number>;
   private readonly slotOrder: number[];
   private last: LastAction | null = null;
-  private stepCount = 0;
-  private isDone = false;
-  private isSuccess = false;
+  private readonly episode = new EpisodeProgress(`episode_over: ${EPISODE_OVER}`);
 
   constructor(data: StackingData, opts: StackingEnvOptions = {}) {
     this.slots = data.solution.map((cells) => sortCells(cells));
@@ -50,15 +49,15 @@ export class StackingEnv implements Environment<StackingAction> {
   }
 
   get done(): boolean {
-    return this.isDone;
+    return this.episode.done;
   }
 
   get success(): boolean {
-    return this.isSuccess;
+    return this.episode.success;
   }
 
   get steps(): number {
-    return this.stepCount;
+    return this.episode.steps;
   }
 
   instructions(): string {
@@ -70,16 +69,9 @@ export class StackingEnv implements Environment<StackingAction> {
   }
 
   step(raw: unknown): StepResult {
-    if (this.isDone) {
-      return {
-        observation: this.observe(),
-        reward: 0,
-        done: true,
-        success: this.isSuccess,
-        error: "episode_over: the episode is over",
-      };
-    }
-    this.stepCount++;
+    const over = this.episode.afterEnd(() => this.observe());
+    if (over) return over;
+    const steps = this.episode.count();
     const parsed = stackingAction.safeParse(raw);
     let refusal: Refusal | { code: "invalid_action"; message: string } | null = null;
     if (!parsed.success) {
@@ -99,9 +91,9 @@ export class StackingEnv implements Environment<StackingAction> {
       };
     }
     const filledNow = !refusal && parsed.success && parsed.data.action === "place" && this.board.full;
-    if (filledNow) this.isSuccess = true;
-    if (filledNow || (parsed.success && parsed.data.action === "finish") || this.stepCount >= this.maxSteps) {
-      this.isDone = true;
+    if (filledNow) this.episode.solve();
+    if (filledNow || (parsed.success && parsed.data.action === "finish") || steps >= this.maxSteps) {
+      this.episode.end();
     }
     const observation = this.observe();
     const error = refusal ? `${refusal.code}: ${refusal.message}` : undefined;
@@ -109,8 +101,8 @@ export class StackingEnv implements Environment<StackingAction> {
     return {
       observation,
       reward: filledNow ? 1 : 0,
-      done: this.isDone,
-      success: this.isSuccess,
+      done: this.episode.done,
+      success: this.episode.success,
       error,
       info: {
         filled: this.board.filled,
@@ -149,14 +141,14 @@ export class StackingEnv implements Environment<StackingAction> {
   }
 
   observe(): Observation {
-    const text = observationText(this.board, this.last, this.stepCount, this.maxSteps, this);
+    const text = observationText(this.board, this.last, this.episode.steps, this.maxSteps, this);
     if (!this.vision) return { text };
     return { text, images: [sceneImage(this.board, "multi")] };
   }
 
   /** Every accepted place (capped) and pickup; state() only when nothing else is possible. */
   legalActions(): StackingAction[] {
-    if (this.isDone) return [];
+    if (this.episode.done) return [];
     const out: StackingAction[] = [];
     for (const i of this.board.unplaced()) {
       for (const cells of this.board.validPlacements(i)) {
@@ -178,7 +170,7 @@ export class StackingEnv implements Environment<StackingAction> {
    * piece is off the packing, pick up a misplaced piece, or any piece that may be lifted.
    */
   referenceAction(): StackingAction | undefined {
-    if (this.isDone) return undefined;
+    if (this.episode.done) return undefined;
     const taken = new Set<number>();
     const misplaced: number[] = [];
     for (const { index, cells } of this.board.placedPieces()) {

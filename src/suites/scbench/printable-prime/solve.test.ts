@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LARGEST_PRINTABLE_PRIME } from "./largest.ts";
 import { isPrime } from "./primality.ts";
 import {
   isFlat,
@@ -10,12 +11,7 @@ import {
   supportAfter,
   supportProblem,
 } from "./rules.ts";
-import {
-  LARGEST_PRINTABLE_PRIME,
-  largestPrintablePrime,
-  solvePrintablePrime,
-  tallestStack,
-} from "./solve.ts";
+import { largestPrintablePrime, solvePrintablePrime, tallestStack } from "./solve.ts";
 import { verifyPrintablePrime } from "./verify.ts";
 
 /** Brute force: does any orientation sequence print these digits? Straight from the rules, layer by layer. */

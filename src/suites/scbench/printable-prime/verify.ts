@@ -1,5 +1,6 @@
 import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
 import type { PrintablePrimeAnswer, PrintablePrimeData } from "./generate.ts";
+import { LARGEST_DIGITS } from "./largest.ts";
 import { isPrime } from "./primality.ts";
 import {
   isFlat,
@@ -11,7 +12,6 @@ import {
   supportProblem,
   withCommas,
 } from "./rules.ts";
-import { LARGEST_DIGITS } from "./solve.ts";
 
 const INVALID = new Set(["number.digits"]);
 /** Checks that only scale the score: a short answer earns partial credit, a low stack loses 10%. */

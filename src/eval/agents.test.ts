@@ -4,17 +4,25 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SPARC_RESPONSES, sparcRecords, sparcResponses } from "../../test/support/sparc.ts";
 import { InputError } from "../core/errors.ts";
-import {
-  type EnvView,
-  type Model,
-  ModelCallError,
-  type ModelRequest,
-  type ModelResponse,
-} from "../core/model.ts";
+import { ModelCallError, type ModelResponse } from "../core/model.ts";
 import type { AnyTask, Environment, Instance } from "../core/task.ts";
 import { isParseFailure } from "../core/verdict.ts";
+import { checkOptions } from "../models/options.ts";
+import { costOf } from "../models/prices.ts";
+import { resolveModels } from "../models/resolve.ts";
 import { sparcTask } from "../suites/sparc/index.ts";
-import { baselineAgent, oracleAgent, randomAgent, replayAgent } from "./agents.ts";
+import {
+  type AgentModel,
+  type AgentTurn,
+  askAgent,
+  baselineAgent,
+  builtinAgent,
+  type EnvView,
+  isAgentModel,
+  oracleAgent,
+  randomAgent,
+  replayAgent,
+} from "./agents.ts";
 
 const task = sparcTask as unknown as AnyTask;
 const instances: Instance[] = sparcRecords().map((r) => sparcTask.load?.(r) as Instance);
@@ -37,17 +45,40 @@ function viewOf(env: Environment): EnvView {
   };
 }
 
-function askFull(model: Model, instance: Instance, epoch = 0, env?: EnvView): Promise<ModelResponse> {
-  const req: ModelRequest = {
-    messages: [{ role: "user", content: "Solve it." }],
-    context: { task, instance, epoch, ...(env ? { env } : {}) },
-  };
-  return model.generate(req, signal);
+function askFull(model: AgentModel, instance: Instance, epoch = 0, env?: EnvView): Promise<ModelResponse> {
+  return askAgent(model.agent, { task, instance, epoch, ...(env ? { env } : {}) }, signal);
 }
 
-function ask(model: Model, instance: Instance, epoch = 0, env?: EnvView): Promise<string> {
+function ask(model: AgentModel, instance: Instance, epoch = 0, env?: EnvView): Promise<string> {
   return askFull(model, instance, epoch, env).then((r) => r.text);
 }
+
+describe("resolving", () => {
+  const retry = { retries: 0, timeoutMs: 2000 };
+
+  it("makes the built-in agents --model names, as free local models", () => {
+    const resolved = resolveModels(["oracle", "random", "astar", `replay:${SPARC_RESPONSES}`], {
+      retry,
+      builtin: builtinAgent,
+    });
+    const [oracle, random, astar, replay] = resolved;
+    expect(resolved.every(isAgentModel)).toBe(true);
+    expect(oracle?.spec).toEqual({ provider: "oracle" });
+    expect(random?.local).toBe(true);
+    expect(astar).toMatchObject({ id: "astar", local: true, spec: { provider: "astar" } });
+    expect(replay?.spec).toEqual({ provider: "replay", model: SPARC_RESPONSES });
+    const usage = { input: 1_000_000, output: 1_000_000, reasoning: 0, cached: 0 };
+    expect(costOf(oracle as AgentModel, usage)).toBe(0);
+    // Generation options mean nothing to them: any are accepted.
+    expect(() =>
+      checkOptions(oracle as AgentModel, { thinkingBudget: 5, reasoningEffort: "minimal" }),
+    ).not.toThrow();
+  });
+
+  it("answers only through the runner, which gives it the task", async () => {
+    await expect(oracleAgent().generate({ messages: [] }, signal)).rejects.toThrow(ModelCallError);
+  });
+});
 
 describe("oracle", () => {
   const oracle = oracleAgent();
@@ -55,7 +86,7 @@ describe("oracle", () => {
   it("is a free local model", async () => {
     expect(oracle).toMatchObject({ id: "oracle", provider: "local", local: true });
     const inst = sample[0] as Instance;
-    const r = await oracle.generate({ messages: [], context: { task, instance: inst, epoch: 0 } }, signal);
+    const r = await askFull(oracle, inst);
     expect(r.usage).toEqual({ input: 0, output: 0, reasoning: 0, cached: 0 });
     expect(r.attempts).toHaveLength(1);
   });
@@ -83,15 +114,11 @@ describe("oracle", () => {
 
   it("fails as a call when there is nothing to solve", async () => {
     const noSolver = { ...task, solve: undefined } as AnyTask;
-    const req: ModelRequest = {
-      messages: [],
-      context: { task: noSolver, instance: sample[0] as Instance, epoch: 0 },
-    };
-    const err = await oracle.generate(req, signal).catch((e: unknown) => e);
+    const turn: AgentTurn = { task: noSolver, instance: sample[0] as Instance, epoch: 0 };
+    const err = await askAgent(oracle.agent, turn, signal).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ModelCallError);
     expect((err as ModelCallError).message).toMatch(/no solver/);
     expect((err as ModelCallError).attempts).toHaveLength(1);
-    await expect(oracle.generate({ messages: [] }, signal)).rejects.toThrow(ModelCallError);
   });
 });
 
@@ -161,12 +188,11 @@ describe("baselines (astar)", () => {
   it("fails as a call when the task has no such baseline", async () => {
     const none = { ...task, baselines: undefined } as AnyTask;
     const inst = sample[0] as Instance;
-    const req = (t: AnyTask): ModelRequest => ({
-      messages: [],
-      context: { task: t, instance: inst, epoch: 0 },
-    });
-    await expect(astar.generate(req(none), signal)).rejects.toThrow(/task sparc has no astar baseline/);
-    await expect(baselineAgent("toString").generate(req(task), signal)).rejects.toThrow(
+    const turn = (t: AnyTask): AgentTurn => ({ task: t, instance: inst, epoch: 0 });
+    await expect(askAgent(astar.agent, turn(none), signal)).rejects.toThrow(
+      /task sparc has no astar baseline/,
+    );
+    await expect(askAgent(baselineAgent("toString").agent, turn(task), signal)).rejects.toThrow(
       /no toString baseline/,
     );
   });

@@ -1,0 +1,92 @@
+/**
+ * Layering rules for Plumb (run with `npm run lint:layers`, part of `.ci/run`).
+ *
+ * Layers, bottom-up: core, geometry -> suites (each on its own; only
+ * suites/catalog.ts sees them all) -> models, store -> eval (the runner) ->
+ * report -> cli. Each rule below forbids one edge that would break that order.
+ */
+/** Test files: they may cross the suite rules below (fixtures, the CLI's readers, the catalog). */
+const TEST = "\\.test\\.ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "core-is-the-bottom",
+      severity: "error",
+      comment: "src/core is shared by everything; it imports no suite, runner, model, report, store or CLI code.",
+      from: { path: "^src/core/" },
+      to: { path: "^src/(suites|eval|models|report|store|cli)/" },
+    },
+    {
+      name: "suite-imports-no-other-suite",
+      severity: "error",
+      comment:
+        "A suite (src/suites/<suite>/) may import core, geometry and itself, never another suite; src/suites/catalog.ts is the one place that knows every suite.",
+      // Tests may reach further (a burr test reads files with the CLI's reader, the SCBench answer
+      // test walks the catalog).
+      from: { path: "^src/suites/([^/]+)/", pathNot: TEST },
+      to: { path: "^src/suites/", pathNot: ["^src/suites/$1/"] },
+    },
+    {
+      name: "suite-imports-only-core-and-geometry",
+      severity: "error",
+      comment: "Suites build on core and geometry only: no runner, models, store, report or CLI.",
+      from: { path: "^src/suites/", pathNot: TEST },
+      to: { path: "^src/(eval|models|report|store|cli)/" },
+    },
+    {
+      name: "only-the-catalog-knows-suites",
+      severity: "error",
+      comment:
+        "Outside src/suites, tasks are reached through the registry: src/suites/catalog.ts is the one suite module other layers (and the library entry) may import.",
+      from: { path: "^src/(?!suites/)", pathNot: TEST },
+      to: { path: "^src/suites/", pathNot: "^src/suites/catalog\\.ts$" },
+    },
+    {
+      name: "geometry-imports-no-suite",
+      severity: "error",
+      comment: "src/geometry is a library for suites; it never reaches back into them.",
+      from: { path: "^src/geometry/" },
+      to: { path: "^src/(suites|eval|models|report|store|cli)/" },
+    },
+    {
+      name: "store-imports-no-runner",
+      severity: "error",
+      comment: "The store keeps runs; it must not depend on the runner (src/eval) that writes them.",
+      from: { path: "^src/store/" },
+      to: { path: "^src/(eval|report|cli)/" },
+    },
+    {
+      name: "runner-imports-no-report",
+      severity: "error",
+      comment: "The runner (src/eval) produces results; reporting them (src/report) sits on top.",
+      from: { path: "^src/eval/" },
+      to: { path: "^src/(report|cli)/" },
+    },
+    {
+      name: "models-know-no-tasks",
+      severity: "error",
+      comment:
+        "src/models talks to model endpoints; it knows no task or suite (built-in solvers live in src/eval/agents.ts) and nothing of the runner or reports.",
+      from: { path: "^src/models/" },
+      to: { path: ["^src/suites/", "^src/(eval|report|store|cli)/", "^src/core/(task|registry)\\.ts$"] },
+    },
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "No import cycles, type-only ones included: a cycle hides which module a piece belongs to.",
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    // Type-only imports are still dependencies between layers: check them too.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      extensions: [".ts", ".js", ".cjs", ".mjs", ".json"],
+    },
+  },
+};
