@@ -83,15 +83,26 @@ export function generateInstances(task: AnyTask, params: unknown, count: number,
         );
       }
       if (signature !== undefined) seen.add(signature);
-      out.push({ ...inst, seed: rng.seed, id: inst.id || stableId(task.id, params, rng.seed) });
+      out.push({ ...inst, seed: rng.seed, id: inst.id || instanceId(task.id, params, rng.seed) });
       break;
     }
   }
   return out;
 }
 
+/** The id of a generated instance: a hash of its task, its parameters and the stream it was drawn from. */
 export function instanceId(taskId: string, params: unknown, seed: string): string {
   return stableId(taskId, params, seed);
+}
+
+/** A generated instance of `taskId`, drawn from `rng` with these parameters; its id is `instanceId`'s. */
+export function generatedInstance<Data>(
+  taskId: string,
+  params: unknown,
+  rng: Rng,
+  data: Data,
+): Instance<Data> {
+  return { id: instanceId(taskId, params, rng.seed), task: taskId, params, seed: rng.seed, data };
 }
 
 const envelope = z.object({

@@ -14,6 +14,7 @@ import {
   triangulate,
   type Vec3,
 } from "./mesh.ts";
+import { segmentsMeet } from "./plane.ts";
 
 /** The numbers behind the consistency rules (the polyhedron checks of SCBench's CSG task). */
 export interface ValidityLimits {
@@ -375,27 +376,9 @@ function dropAxis(n: Vec3): [Axis, Axis] {
 const o2 = (u: Axis, v: Axis, a: Vec3, b: Vec3, c: Vec3): number =>
   orient2d(a[u], a[v], b[u], b[v], c[u], c[v]);
 
-/** r lies in the bounding box of segment pq (projected on u, v). */
-const within = (u: Axis, v: Axis, p: Vec3, q: Vec3, r: Vec3): boolean =>
-  Math.min(p[u], q[u]) <= r[u] &&
-  r[u] <= Math.max(p[u], q[u]) &&
-  Math.min(p[v], q[v]) <= r[v] &&
-  r[v] <= Math.max(p[v], q[v]);
-
 /** Closed segments ab and cd in a plane (projected on u, v) share a point. */
-function segmentsMeet2(u: Axis, v: Axis, a: Vec3, b: Vec3, c: Vec3, d: Vec3): boolean {
-  const d1 = o2(u, v, a, b, c);
-  const d2 = o2(u, v, a, b, d);
-  const d3 = o2(u, v, c, d, a);
-  const d4 = o2(u, v, c, d, b);
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
-  return (
-    (d1 === 0 && within(u, v, a, b, c)) ||
-    (d2 === 0 && within(u, v, a, b, d)) ||
-    (d3 === 0 && within(u, v, c, d, a)) ||
-    (d4 === 0 && within(u, v, c, d, b))
-  );
-}
+const segmentsMeet2 = (u: Axis, v: Axis, a: Vec3, b: Vec3, c: Vec3, d: Vec3): boolean =>
+  segmentsMeet([a[u], a[v]], [b[u], b[v]], [c[u], c[v]], [d[u], d[v]]);
 
 /** Point p (coplanar) lies in the closed triangle pqr, projected on u, v. */
 function inTriangle2(u: Axis, v: Axis, p: Vec3, a: Vec3, b: Vec3, c: Vec3): boolean {

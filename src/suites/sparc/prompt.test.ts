@@ -69,7 +69,7 @@ describe("sparcPrompt", () => {
 
       it("mentions the output-token cap only when set", () => {
         expect(user(prompt(withShapes, { variant, maxOutputTokens: 4096 }))).toContain(
-          "within 4096 output tokens",
+          "may use at most 4096 output tokens.",
         );
         expect(user(prompt(withShapes, { variant }))).not.toMatch(/output tokens/);
       });

@@ -1,4 +1,4 @@
-import { InputError } from "../../core/errors.ts";
+import { checkShots, checkVariant, tokenCapSentence } from "../../core/prompt-options.ts";
 import type { Prompt, PromptOptions } from "../../core/task.ts";
 import { formatGrid, type GridFormat, gridIntro } from "./grid-formats.ts";
 import type { Puzzle } from "./puzzle.ts";
@@ -374,17 +374,9 @@ function visionPrompt(p: Parts, textVisualization: string): string {
 
 /** The SPaRC prompt for one puzzle, in our own wording of the paper's three prompts. */
 export function sparcPrompt(record: SparcRecord, puzzle: Puzzle, opts: PromptOptions = {}): Prompt {
-  const variant = opts.variant ?? "default";
-  if (!(PROMPT_VARIANTS as readonly string[]).includes(variant)) {
-    throw new InputError(`unknown prompt variant "${variant}" (expected ${PROMPT_VARIANTS.join(", ")})`, {
-      field: "variant",
-    });
-  }
-  const shots = opts.shots ?? (variant === "vision" ? 0 : 1);
-  const format = GRID_FORMAT[variant as PromptVariant] ?? "array";
-  if (!Number.isInteger(shots) || shots < 0 || shots > WORKED_EXAMPLES.length) {
-    throw new InputError(`shots must be 0, 1 or 2, got ${shots}`, { field: "shots" });
-  }
+  const variant = checkVariant(opts, PROMPT_VARIANTS);
+  const shots = checkShots(opts, WORKED_EXAMPLES.length, variant === "vision" ? 0 : 1);
+  const format = GRID_FORMAT[variant] ?? "array";
   const parts: Parts = {
     width: puzzle.width,
     height: puzzle.height,
@@ -395,10 +387,7 @@ export function sparcPrompt(record: SparcRecord, puzzle: Puzzle, opts: PromptOpt
     grid: formatGrid(record.puzzle_array, format),
     gridIntro: gridIntro(format, puzzle.rows),
     shapes: shapeRows(recordShapes(record)),
-    budget:
-      opts.maxOutputTokens === undefined
-        ? null
-        : `Your whole reply, reasoning and answer together, must fit within ${opts.maxOutputTokens} output tokens, so leave room for the final path.`,
+    budget: opts.maxOutputTokens === undefined ? null : tokenCapSentence(opts.maxOutputTokens),
     examples: examplesText(shots, variant === "alternative" ? "### Example" : "Example", format),
   };
   const system = { role: "system" as const, content: SYSTEM };

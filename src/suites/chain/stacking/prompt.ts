@@ -1,5 +1,5 @@
-import { InputError } from "../../../core/errors.ts";
 import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { checkShots, checkVariant, tokenCapLines } from "../../../core/prompt-options.ts";
 import type { Prompt, PromptOptions } from "../../../core/task.ts";
 import type { ParseFailure } from "../../../core/verdict.ts";
 import { planCap } from "../common/budget.ts";
@@ -10,18 +10,10 @@ import { pieceLine, rulesText } from "./text.ts";
 
 const VARIANTS = ["default", "vision"] as const;
 
-function checkOptions(opts: PromptOptions): "default" | "vision" {
-  const variant = opts.variant ?? "default";
-  if (!(VARIANTS as readonly string[]).includes(variant)) {
-    throw new InputError(`unknown prompt variant "${variant}" (default, vision)`, { field: "variant" });
-  }
-  const shots = opts.shots ?? 0;
-  if (shots !== 0) {
-    throw new InputError(`this task has no worked examples: shots must be 0, got ${shots}`, {
-      field: "shots",
-    });
-  }
-  return variant as "default" | "vision";
+function checkOptions(opts: PromptOptions): (typeof VARIANTS)[number] {
+  const variant = checkVariant(opts, VARIANTS);
+  checkShots(opts);
+  return variant;
 }
 
 /** The one-shot setting (§3.5): the whole puzzle at once, the whole plan back, no feedback. */
@@ -45,11 +37,7 @@ export function stackingPrompt(data: StackingData, opts: PromptOptions = {}): Pr
     'Besides "place" you may use {"action": "pickup", "piece": …}. The plan succeeds when every action is accepted under the rules above and the box is exactly full at the end; the first refused action fails it.',
     "End your reply with the JSON array (a ```json fenced block is fine).",
   ];
-  if (opts.maxOutputTokens !== undefined) {
-    lines.push(
-      `Your whole reply, reasoning and answer together, may use at most ${opts.maxOutputTokens} output tokens.`,
-    );
-  }
+  lines.push(...tokenCapLines(opts));
   return {
     messages: [
       { role: "system", content: "You solve 3D packing puzzles precisely." },

@@ -1,13 +1,19 @@
+import { checkShots, checkVariant, tokenCapLines } from "../../../core/prompt-options.ts";
 import type { Prompt, PromptOptions } from "../../../core/task.ts";
-import { checkPromptOptions, tokenCapLines } from "./prompt-options.ts";
 import type { TaskRecord } from "./record.ts";
 import { ANALYSIS_HEADING, QUESTION_HEADINGS } from "./sections.ts";
 
 const user = (lines: string[]): Prompt => ({ messages: [{ role: "user", content: lines.join("\n") }] });
 
+/** ComBench prompts have one wording (appendix E.2) and no worked examples. */
+function checkOptions(opts: PromptOptions): void {
+  checkVariant(opts, ["default"]);
+  checkShots(opts);
+}
+
 /** Appendix E.2, analysis-centric records. */
 export function analysisPrompt(record: TaskRecord, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  checkOptions(opts);
   return user([
     "You are solving one IMO-style math problem.",
     "",
@@ -33,13 +39,13 @@ export function analysisPrompt(record: TaskRecord, opts: PromptOptions = {}): Pr
     "- Output the solution heading exactly as written above.",
     `- Do not use \`${QUESTION_HEADINGS[0]}\` or \`${QUESTION_HEADINGS[1]}\`.`,
     "- Do not use any <construct>...</construct> block.",
-    ...tokenCapLines(opts),
+    ...tokenCapLines(opts).flatMap((line) => ["", line]),
   ]);
 }
 
 /** Appendix E.2, construction-centric records: the original problem, then the construction task. */
 export function constructionPrompt(record: TaskRecord, opts: PromptOptions = {}): Prompt {
-  checkPromptOptions(opts);
+  checkOptions(opts);
   return user([
     "You are solving one IMO-style math problem with an additional construction deliverable.",
     "",
@@ -70,6 +76,6 @@ export function constructionPrompt(record: TaskRecord, opts: PromptOptions = {})
     "- Put exactly one <construct>...</construct> block in Solution to Question 2.",
     "- Inside <construct>...</construct>, put ONLY the construction payload and nothing else.",
     "- Do not use code fences.",
-    ...tokenCapLines(opts),
+    ...tokenCapLines(opts).flatMap((line) => ["", line]),
   ]);
 }

@@ -1,4 +1,4 @@
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance } from "../../../core/task.ts";
 import { checkPolyhedron } from "../../../geometry/mesh-validity.ts";
@@ -26,7 +26,7 @@ export function generateCsg(params: CsgParams, rng: Rng): Instance<CsgData> {
     const { tree, closedForm } = spec.build(rng);
     if (!checkPolyhedron(referenceAnswer(tree)).ok) continue;
     const data: CsgData = { case: params.case, title: spec.title, tree, closedFormVolume: closedForm };
-    return { id: stableId(TASK_ID, params, rng.seed), task: TASK_ID, params, seed: rng.seed, data };
+    return generatedInstance(TASK_ID, params, rng, data);
   }
   throw new Error(`csg-union case ${params.case}: no valid reference in ${MAX_DRAWS} draws`);
 }

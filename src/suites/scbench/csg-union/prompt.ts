@@ -1,6 +1,6 @@
+import { tokenCapLines } from "../../../core/prompt-options.ts";
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
 import { DEFAULT_LIMITS as L } from "../../../geometry/mesh-validity.ts";
-import { tokenCapLines } from "../common/prompt-options.ts";
 import { promptVariant } from "../common/prompt-variant.ts";
 import { describeTree } from "./describe.ts";
 import {

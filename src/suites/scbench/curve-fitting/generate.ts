@@ -1,4 +1,4 @@
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance } from "../../../core/task.ts";
 import { PASS_ACCURACY } from "./cells.ts";
@@ -14,7 +14,6 @@ const ATTEMPTS = 60;
  * the cells (so every kept instance has an answer that passes), each attempt from its own stream.
  */
 export function generateCurveFitting(params: CurveFittingParams, rng: Rng): Instance<CurveFittingData> {
-  const id = stableId(TASK_ID, params, rng.seed);
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const rows = blobGrid(
       {
@@ -31,7 +30,7 @@ export function generateCurveFitting(params: CurveFittingParams, rng: Rng): Inst
     const fit = fitPolynomial(rows, { maxDegree: params.maxDegree });
     if (fit.accuracy < PASS_ACCURACY) continue;
     const data: CurveFittingData = { size: params.size, rows, reference: fit };
-    const inst = { id, task: TASK_ID, params, seed: rng.seed, data };
+    const inst = generatedInstance(TASK_ID, params, rng, data);
     const verdict = verifyCurveFitting(data, { expression: fit.expression });
     if (!verdict.passed) {
       throw new Error(`curve-fitting: reference answer fails verify: ${verdict.failure?.message ?? "?"}`);

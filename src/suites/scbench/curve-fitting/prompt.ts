@@ -1,6 +1,6 @@
 import { svgToPng } from "../../../core/png.ts";
+import { tokenCapLines } from "../../../core/prompt-options.ts";
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
-import { tokenCapLines } from "../common/prompt-options.ts";
 import { promptVariant } from "../common/prompt-variant.ts";
 import { MIN_SCORED_ACCURACY, PASS_ACCURACY } from "./cells.ts";
 import { MAX_EXPRESSION_DEPTH, MAX_EXPRESSION_LENGTH } from "./expression.ts";

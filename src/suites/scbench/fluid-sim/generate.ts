@@ -1,5 +1,5 @@
-import { stableId } from "../../../core/canonical.ts";
 import { InputError } from "../../../core/errors.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance } from "../../../core/task.ts";
 import { flatReference } from "./flat-reference.ts";
@@ -38,5 +38,5 @@ export function generateFluid(params: FluidParams, rng: Rng): Instance<FluidData
   const verdict = local ? null : verifyFluid(data, flatReference(data));
   if (verdict && !verdict.passed)
     throw new Error(`fluid-sim reference fails goal ${params.goal}: ${verdict.failure?.message}`);
-  return { id: stableId(TASK_ID, params, rng.seed), task: TASK_ID, params, seed: rng.seed, data };
+  return generatedInstance(TASK_ID, params, rng, data);
 }

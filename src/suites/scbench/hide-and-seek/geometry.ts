@@ -1,3 +1,4 @@
+import { convexHull } from "../../../geometry/plane.ts";
 import type { HideData } from "./scene.ts";
 
 export type Vec2 = readonly [number, number];
@@ -75,23 +76,6 @@ export function overlapsBuilding(data: HideData, at: Vec2): boolean {
 
 export function withinRange(data: HideData, [x, y]: Vec2): boolean {
   return Math.hypot(x, y) <= data.maxDistance + EPS;
-}
-
-/** Convex hull (counter-clockwise, Andrew's monotone chain). */
-export function convexHull(points: readonly Vec2[]): Vec2[] {
-  const pts = [...points].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
-  if (pts.length < 3) return pts;
-  const cross = (o: Vec2, a: Vec2, b: Vec2) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-  const half = (list: Vec2[]) => {
-    const out: Vec2[] = [];
-    for (const p of list) {
-      while (out.length >= 2 && cross(out[out.length - 2]!, out[out.length - 1]!, p) <= 0) out.pop();
-      out.push(p);
-    }
-    out.pop();
-    return out;
-  };
-  return [...half(pts), ...half(pts.reverse())];
 }
 
 /**

@@ -1,5 +1,5 @@
-import { stableId } from "../../../core/canonical.ts";
 import { InputError } from "../../../core/errors.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance } from "../../../core/task.ts";
 import { bandFootprint, DEPTH, layoutOf } from "./design.ts";
@@ -35,5 +35,5 @@ export function generateInterlocking(params: InterlockingParams, rng: Rng): Inst
     : { innerWidth: params.innerWidth, innerHeight: params.innerHeight, build: params.build };
   const problem = designProblem(data);
   if (problem) throw new InputError(`no 10-part cage fits these sizes: ${problem}`, { field: "build" });
-  return { id: stableId(TASK_ID, params, rng.seed), task: TASK_ID, params, seed: rng.seed, data };
+  return generatedInstance(TASK_ID, params, rng, data);
 }

@@ -15,6 +15,7 @@ import {
   nonManifoldVertices,
   selfIntersectionProblem,
 } from "../../../geometry/mesh-validity.ts";
+import { convexHull, insideConvex } from "../../../geometry/plane.ts";
 import { type Part, RULES } from "./schema.ts";
 
 export const meshOf = (p: Part): TriMesh => ({ vertices: p.vertices, triangles: p.faces });
@@ -90,39 +91,6 @@ export interface PrintReport {
   overhangFraction: number;
 }
 
-/** Convex hull of 2D points (monotone chain), counter-clockwise. */
-function hull2(points: [number, number][]): [number, number][] {
-  const pts = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  if (pts.length < 3) return pts;
-  const turn = (o: [number, number], a: [number, number], b: [number, number]) =>
-    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-  const half = (list: [number, number][]) => {
-    const out: [number, number][] = [];
-    for (const p of list) {
-      while (
-        out.length >= 2 &&
-        turn(out[out.length - 2] as [number, number], out[out.length - 1] as [number, number], p) <= 0
-      )
-        out.pop();
-      out.push(p);
-    }
-    out.pop();
-    return out;
-  };
-  return [...half(pts), ...half([...pts].reverse())];
-}
-
-function insideConvex(h: [number, number][], p: [number, number], tol: number): boolean {
-  if (h.length < 3) return false;
-  for (let i = 0; i < h.length; i++) {
-    const a = h[i] as [number, number];
-    const b = h[(i + 1) % h.length] as [number, number];
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    if (((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / len < -tol) return false;
-  }
-  return true;
-}
-
 /** Printability of a part as given (its print pose): build volume, bed contact, overhangs, balance. */
 export function printReport(p: Part, build: readonly [number, number, number]): PrintReport {
   const problems: string[] = [];
@@ -179,7 +147,7 @@ export function printReport(p: Part, build: readonly [number, number, number]): 
     );
   if (vol6 !== 0 && contact > 0) {
     const com: [number, number] = [(centre[0] as number) / vol6, (centre[1] as number) / vol6];
-    if (!insideConvex(hull2(contactPoints), com, eps))
+    if (!insideConvex(convexHull(contactPoints), com, eps))
       problems.push(
         `centre of mass (${com[0].toFixed(1)}, ${com[1].toFixed(1)}) is not over the bed contact`,
       );

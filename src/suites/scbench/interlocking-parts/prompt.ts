@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { tokenCapLines } from "../../../core/prompt-options.ts";
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
-import { tokenCapLines } from "../common/prompt-options.ts";
 import { promptVariant } from "../common/prompt-variant.ts";
 import { answerSchema, type InterlockingData, limitsOf, RULES } from "./schema.ts";
 

@@ -159,36 +159,3 @@ export function farthestDistance(box: Box): number {
   }
   return Math.sqrt(s);
 }
-
-const cross = (o: Point, a: Point, b: Point): number =>
-  (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-
-/** Convex hull, counter-clockwise, without collinear points (Andrew's monotone chain). */
-export function convexHull(points: readonly Point[]): Point[] {
-  const pts = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  if (pts.length <= 2) return pts;
-  const half = (list: Point[]): Point[] => {
-    const out: Point[] = [];
-    for (const p of list) {
-      while (out.length >= 2 && cross(out[out.length - 2] as Point, out[out.length - 1] as Point, p) <= 0)
-        out.pop();
-      out.push(p);
-    }
-    out.pop();
-    return out;
-  };
-  return [...half(pts), ...half([...pts].reverse())];
-}
-
-/** Whether the point lies in the counter-clockwise convex polygon or within `tolerance` of it. */
-export function insideConvex(hull: readonly Point[], p: Point, tolerance: number): boolean {
-  if (hull.length < 3) return false;
-  let inside = true;
-  for (let i = 0; i < hull.length; i++) {
-    const a = hull[i] as Point;
-    const b = hull[(i + 1) % hull.length] as Point;
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    if (cross(a, b, p) / len < -tolerance) inside = false;
-  }
-  return inside;
-}

@@ -1,4 +1,4 @@
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance } from "../../../core/task.ts";
 import { type LegoShellData, type LegoShellParams, shellVolume, TASK_ID } from "./schema.ts";
@@ -18,5 +18,5 @@ export function generateLegoShell(params: LegoShellParams, rng: Rng): Instance<L
     outer: params.outer,
     shellVolume: shellVolume(params.inner, params.outer),
   };
-  return { id: stableId(TASK_ID, params, rng.seed), task: TASK_ID, params, seed: rng.seed, data };
+  return generatedInstance(TASK_ID, params, rng, data);
 }

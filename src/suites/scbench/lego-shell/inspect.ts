@@ -1,13 +1,12 @@
+import { convexHull, insideConvex } from "../../../geometry/plane.ts";
 import {
   alignedBox,
   type Box,
   brickBox,
   brickCentre,
   bricksOverlap,
-  convexHull,
   farthestDistance,
   footprint,
-  insideConvex,
   isRightAngle,
   MAX_SPAN,
   nearestDistance,

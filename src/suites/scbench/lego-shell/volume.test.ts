@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { convexHull, insideConvex } from "../../../geometry/plane.ts";
 import { boxShellVolume, diskRectArea } from "./box-shell-volume.ts";
-import { type Box, brickBox, convexHull, insideConvex, type Point } from "./brick-geometry.ts";
+import { type Box, brickBox, type Point } from "./brick-geometry.ts";
 import { benchLegoShell } from "./index.ts";
 import { type Brick, shellVolume } from "./schema.ts";
 import { shellOverlap } from "./shell-overlap.ts";

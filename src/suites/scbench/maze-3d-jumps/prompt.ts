@@ -1,5 +1,5 @@
+import { tokenCapLines } from "../../../core/prompt-options.ts";
 import type { Prompt, PromptOptions } from "../../../core/task.ts";
-import { tokenCapLines } from "../common/prompt-options.ts";
 import { promptVariant } from "../common/prompt-variant.ts";
 import type { MazeData } from "./maze.ts";
 

@@ -1,4 +1,4 @@
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance } from "../../../core/task.ts";
 import {
@@ -76,5 +76,5 @@ export function buildData(classes: readonly PrismClass[]): { data: PackData; ref
 /** The lists are fixed per level; the seed only shuffles the order the classes are listed in. */
 export function generatePack(params: PackParams, rng: Rng): Instance<PackData> {
   const { data } = buildData(rng.shuffle([...params.classes]));
-  return { id: stableId(TASK_ID, params, rng.seed), task: TASK_ID, params, seed: rng.seed, data };
+  return generatedInstance(TASK_ID, params, rng, data);
 }

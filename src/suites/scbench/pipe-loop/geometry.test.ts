@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { countMeetingPairs, hullArea, meetingPairs, segmentsMeet, straightRuns } from "./geometry.ts";
+import { segmentsMeet } from "../../../geometry/plane.ts";
+import { countMeetingPairs, hullArea, meetingPairs, straightRuns } from "./geometry.ts";
 import type { Pt } from "./model.ts";
 
 /** Independent check on small integer coordinates: exact rational parametric intersection. */

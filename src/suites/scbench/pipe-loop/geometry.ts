@@ -1,4 +1,4 @@
-import { orient2d } from "robust-predicates";
+import { convexHull, polygonArea, segmentsMeet } from "../../../geometry/plane.ts";
 import type { Pt } from "./model.ts";
 
 export const dist = (a: Pt, b: Pt): number => Math.hypot(b[0] - a[0], b[1] - a[1]);
@@ -18,28 +18,6 @@ export function turnAngle(points: readonly Pt[], i: number): number | null {
   if (lu === 0 || lv === 0) return null;
   const cos = Math.max(-1, Math.min(1, (ux * vx + uy * vy) / (lu * lv)));
   return (Math.acos(cos) * 180) / Math.PI;
-}
-
-const orient = (a: Pt, b: Pt, c: Pt): number => Math.sign(orient2d(a[0], a[1], b[0], b[1], c[0], c[1]));
-
-const onSegment = (a: Pt, b: Pt, p: Pt): boolean =>
-  Math.min(a[0], b[0]) <= p[0] &&
-  p[0] <= Math.max(a[0], b[0]) &&
-  Math.min(a[1], b[1]) <= p[1] &&
-  p[1] <= Math.max(a[1], b[1]);
-
-/** Exact test: do closed segments ab and cd share at least one point? */
-export function segmentsMeet(a: Pt, b: Pt, c: Pt, d: Pt): boolean {
-  const o1 = orient(a, b, c);
-  const o2 = orient(a, b, d);
-  const o3 = orient(c, d, a);
-  const o4 = orient(c, d, b);
-  if (o1 !== o2 && o3 !== o4) return true;
-  if (o1 === 0 && onSegment(a, b, c)) return true;
-  if (o2 === 0 && onSegment(a, b, d)) return true;
-  if (o3 === 0 && onSegment(c, d, a)) return true;
-  if (o4 === 0 && onSegment(c, d, b)) return true;
-  return false;
 }
 
 /**
@@ -82,25 +60,7 @@ export function countMeetingPairs(
 
 /** Area of the convex hull (monotone chain with exact orientation). */
 export function hullArea(points: readonly Pt[]): number {
-  const pts = [...points].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
-  if (pts.length < 3) return 0;
-  const half = (list: Pt[]): Pt[] => {
-    const h: Pt[] = [];
-    for (const p of list) {
-      while (h.length >= 2 && orient(h[h.length - 2] as Pt, h[h.length - 1] as Pt, p) <= 0) h.pop();
-      h.push(p);
-    }
-    h.pop();
-    return h;
-  };
-  const hull = [...half(pts), ...half([...pts].reverse())];
-  let twice = 0;
-  for (let i = 0; i < hull.length; i++) {
-    const p = hull[i] as Pt;
-    const q = hull[(i + 1) % hull.length] as Pt;
-    twice += p[0] * q[1] - q[0] * p[1];
-  }
-  return Math.abs(twice) / 2;
+  return points.length < 3 ? 0 : Math.abs(polygonArea(convexHull(points)));
 }
 
 export function centroid(points: readonly Pt[]): Pt {

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance } from "../../../core/task.ts";
 import { cappedList } from "../common/answer-caps.ts";
+import { LARGEST_DIGITS } from "./largest.ts";
 import { ORIENTATIONS } from "./rules.ts";
-import { LARGEST_DIGITS } from "./solve.ts";
 
 export const TASK_ID = "scbench/printable-prime";
 
@@ -55,5 +55,5 @@ export function generatePrintablePrime(params: PrintablePrimeParams, rng: Rng): 
     maxDigits: params.maxDigits,
     minHeightMm: params.minHeightMm,
   };
-  return { id: stableId(TASK_ID, params, rng.seed), task: TASK_ID, params, seed: rng.seed, data };
+  return generatedInstance(TASK_ID, params, rng, data);
 }

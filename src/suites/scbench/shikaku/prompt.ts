@@ -1,5 +1,5 @@
+import { tokenCapLines } from "../../../core/prompt-options.ts";
 import type { JsonSchema, Prompt, PromptOptions } from "../../../core/task.ts";
-import { tokenCapLines } from "../common/prompt-options.ts";
 import { promptVariant } from "../common/prompt-variant.ts";
 import type { ShikakuData } from "./puzzle.ts";
 

@@ -1,4 +1,4 @@
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance } from "../../../core/task.ts";
 import { fractalNoise2, noiseGrid } from "../../../geometry/noise.ts";
@@ -43,7 +43,7 @@ export function generateTerrain(params: TerrainParams, rng: Rng): Instance<Terra
     if (reference.length === 0 || levellingScore(params.side, flatBefore, size) < MIN_REFERENCE_SCORE)
       continue;
     const data: TerrainData = { side: params.side, heights, flatBefore, flatTarget: size, reference };
-    return { id: stableId(TASK_ID, params, rng.seed), task: TASK_ID, params, seed: rng.seed, data };
+    return generatedInstance(TASK_ID, params, rng, data);
   }
   throw new Error(`terrain-levelling: no improvable terrain in ${ATTEMPTS} draws for seed ${rng.seed}`);
 }

@@ -1,6 +1,7 @@
 import { kernel, withKernel } from "../../../geometry/manifold.ts";
+import { convexHull, polygonArea } from "../../../geometry/plane.ts";
 import type { Rings } from "./shapes.ts";
-import { convexHull, type Vec2 } from "./tetra.ts";
+import { HULL_TOLERANCE, type Vec2 } from "./tetra.ts";
 
 export interface Coverage {
   /** area(T), area(U), area(U ∩ T), area(T ∖ U), area(U ∖ T), and Σ area(shadow) − area(U). */
@@ -19,16 +20,6 @@ export interface CoveragePolygons {
   excess: Vec2[][];
   union: Vec2[][];
 }
-
-const shadowArea = (p: readonly Vec2[]): number => {
-  let a = 0;
-  for (let i = 0; i < p.length; i++) {
-    const q = p[i] as Vec2;
-    const r = p[(i + 1) % p.length] as Vec2;
-    a += q[0] * r[1] - r[0] * q[1];
-  }
-  return Math.abs(a) / 2;
-};
 
 /**
  * 2D booleans with manifold-3d's CrossSection (Clipper2): U is the union of the shadows (each
@@ -55,7 +46,7 @@ export function coverage(rings: Rings, shadows: readonly Vec2[][], polygons?: Co
       covered: covered.area(),
       missed: m,
       excess: e,
-      overlap: shadows.reduce((s, p) => s + shadowArea(p), 0) - union.area(),
+      overlap: shadows.reduce((s, p) => s + Math.abs(polygonArea(p)), 0) - union.area(),
       accuracy: Math.max(0, 1 - (m + e) / t),
     };
   });
@@ -87,7 +78,7 @@ function growBySquare(polygons: readonly Vec2[][], half: number): Vec2[][] {
       const pts: Vec2[] = [];
       for (const [x, y] of [a, b])
         for (const dx of [-half, half]) for (const dy of [-half, half]) pts.push([x + dx, y + dy]);
-      swept.push(convexHull(pts));
+      swept.push(convexHull(pts, HULL_TOLERANCE));
     }
   return swept;
 }

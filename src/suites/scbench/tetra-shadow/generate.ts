@@ -1,17 +1,10 @@
-import { stableId } from "../../../core/canonical.ts";
 import { InputError } from "../../../core/errors.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance } from "../../../core/task.ts";
+import { polygonArea } from "../../../geometry/plane.ts";
 import { EDGE_LENGTH, TASK_ID, type TetraData, type TetraParams } from "./schema.ts";
-import {
-  baseRings,
-  CIRCLE_SEGMENTS,
-  CURVED,
-  ringArea,
-  SHAPES,
-  type ShapeName,
-  transformRings,
-} from "./shapes.ts";
+import { baseRings, CIRCLE_SEGMENTS, CURVED, SHAPES, type ShapeName, transformRings } from "./shapes.ts";
 import { solveTetraShadow } from "./solve.ts";
 import { verifyTetraShadow } from "./verify.ts";
 
@@ -52,7 +45,7 @@ export const LEVELS: Record<string, TetraParams> = {
 
 export function buildData(params: TetraParams, rotation: number): TetraData {
   const rings = transformRings(baseRings(params.shape), params.scale, rotation);
-  const area = rings.reduce((s, r) => s + ringArea(r), 0);
+  const area = rings.reduce((s, r) => s + polygonArea(r), 0);
   const squareShadow = EDGE_LENGTH ** 2 / 2;
   return {
     shape: params.shape,
@@ -76,7 +69,7 @@ export function generateTetraShadow(params: TetraParams, rng: Rng): Instance<Tet
     const rotation = params.rotated ? 10 + rng.int(0, 69) + rng.int(0, 9) / 10 : 0;
     const data = buildData(params, rotation);
     if (!verifyTetraShadow(data, solveTetraShadow(data)).passed) continue;
-    return { id: stableId(TASK_ID, params, rng.seed), task: TASK_ID, params, seed: rng.seed, data };
+    return generatedInstance(TASK_ID, params, rng, data);
   }
   throw new InputError(
     `tetra-shadow: the reference cover misses full marks for ${params.shape} at scale ${params.scale} with ${params.countFactor}× area/4 tetrahedra; allow more tetrahedra or a larger scale`,

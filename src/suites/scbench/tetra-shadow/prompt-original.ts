@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { tokenCapLines } from "../../../core/prompt-options.ts";
 import type { Prompt, PromptOptions } from "../../../core/task.ts";
-import { tokenCapLines } from "../common/prompt-options.ts";
 import type { PromptVariant } from "../common/prompt-variant.ts";
 import { ORIGINAL_BAND } from "./coverage.ts";
 import { toOriginalPose } from "./original-frame.ts";

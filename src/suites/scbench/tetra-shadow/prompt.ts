@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { tokenCapLines } from "../../../core/prompt-options.ts";
 import type { Prompt, PromptOptions } from "../../../core/task.ts";
-import { tokenCapLines } from "../common/prompt-options.ts";
 import { promptVariant } from "../common/prompt-variant.ts";
 import { originalPrompt, TETRA_SYSTEM } from "./prompt-original.ts";
 import {

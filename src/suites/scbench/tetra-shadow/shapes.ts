@@ -147,14 +147,3 @@ export function transformRings(rings: Rings, scale: number, degrees: number): Ri
     ring.map(([x, y]) => [round(scale * (c * x - s * y)), round(scale * (s * x + c * y))] as Vec2),
   );
 }
-
-/** Signed area (counter-clockwise positive); a target's area is the sum over its rings. */
-export function ringArea(ring: readonly Vec2[]): number {
-  let a = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const p = ring[i] as Vec2;
-    const q = ring[(i + 1) % ring.length] as Vec2;
-    a += p[0] * q[1] - q[0] * p[1];
-  }
-  return a / 2;
-}

@@ -1,5 +1,7 @@
 /** Regular tetrahedra: quaternion rotation, vertices, shadows on the XY plane, exact 3D intersection. */
 
+import { convexHull } from "../../../geometry/plane.ts";
+
 export type Vec3 = [number, number, number];
 export type Vec2 = [number, number];
 /** [w, x, y, z], Hamilton convention. */
@@ -89,27 +91,15 @@ export function originalWorldVertices(position: Vec3, q: Quat): Vec3[] {
   });
 }
 
-const cross2 = (o: Vec2, a: Vec2, b: Vec2): number =>
-  (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-
-/** Convex hull, counter-clockwise, collinear points dropped (monotone chain). */
-export function convexHull(points: readonly Vec2[]): Vec2[] {
-  const p = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  if (p.length < 3) return p;
-  const half = (pts: Vec2[]): Vec2[] => {
-    const h: Vec2[] = [];
-    for (const q of pts) {
-      while (h.length >= 2 && cross2(h[h.length - 2] as Vec2, h[h.length - 1] as Vec2, q) <= 1e-12) h.pop();
-      h.push(q);
-    }
-    h.pop();
-    return h;
-  };
-  return [...half(p), ...half([...p].reverse())];
-}
+/** Turns (twice a triangle's area) this small count as straight on a shadow's hull: rounding, not corners. */
+export const HULL_TOLERANCE = 1e-12;
 
 /** The orthographic shadow on the XY plane (along z): a triangle or a quadrilateral, counter-clockwise. */
-export const shadow = (vertices: readonly Vec3[]): Vec2[] => convexHull(vertices.map((v) => [v[0], v[1]]));
+export const shadow = (vertices: readonly Vec3[]): Vec2[] =>
+  convexHull(
+    vertices.map((v): Vec2 => [v[0], v[1]]),
+    HULL_TOLERANCE,
+  );
 
 const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const cross = (a: Vec3, b: Vec3): Vec3 => [

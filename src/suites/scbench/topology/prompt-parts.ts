@@ -1,5 +1,5 @@
+import { tokenCapLines } from "../../../core/prompt-options.ts";
 import type { JsonSchema, Message, Prompt, PromptOptions } from "../../../core/task.ts";
-import { tokenCapLines } from "../common/prompt-options.ts";
 import type { PromptVariant } from "../common/prompt-variant.ts";
 import type { Corner, Side } from "./corners.ts";
 

@@ -1,5 +1,5 @@
-import { stableId } from "../../../core/canonical.ts";
 import { InputError } from "../../../core/errors.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance } from "../../../core/task.ts";
 import type { TwoSegmentsData, TwoSegmentsParams } from "./schema.ts";
@@ -29,5 +29,5 @@ export function generateTwoSegments(params: TwoSegmentsParams, rng: Rng): Instan
   if (!witness) throw new Error(`two-segments: no witness found for ${describeTarget(target)}`);
   const failed = evaluate(data, witness).checks.filter((c) => !c.ok);
   if (failed.length) throw new Error(`two-segments: witness fails ${failed.map((c) => c.name).join(", ")}`);
-  return { id: stableId(TASK_ID, params, rng.seed), task: TASK_ID, params, seed: rng.seed, data };
+  return generatedInstance(TASK_ID, params, rng, data);
 }
