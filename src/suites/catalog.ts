@@ -1,23 +1,127 @@
-import { registerPaperTable, registerTask } from "../core/registry.ts";
-import { burrTask } from "./chain/burr/index.ts";
-import { stackingTask } from "./chain/stacking/index.ts";
-import { comBenchAnalysisTask } from "./combench/analysis/index.ts";
-import { comBenchConstructionTask } from "./combench/construction/index.ts";
+import { registerLazyTask, registerPaperTable } from "../core/registry.ts";
+import { burrInfo } from "./chain/burr/info.ts";
+import { stackingInfo } from "./chain/stacking/info.ts";
+import { comBenchAnalysisInfo } from "./combench/analysis/info.ts";
+import { comBenchConstructionInfo } from "./combench/construction/info.ts";
+import { csgUnionInfo } from "./scbench/csg-union/info.ts";
+import { curveFittingInfo } from "./scbench/curve-fitting/info.ts";
+import { delaunayInfo } from "./scbench/delaunay/info.ts";
+import { fluidSimInfo } from "./scbench/fluid-sim/info.ts";
+import { halfSubdivisionInfo } from "./scbench/half-subdivision/info.ts";
+import { hamiltonianLoopInfo } from "./scbench/hamiltonian-loop/info.ts";
+import { hideAndSeekInfo } from "./scbench/hide-and-seek/info.ts";
+import { hyperSnakeInfo } from "./scbench/hyper-snake/info.ts";
+import { interlockingPartsInfo } from "./scbench/interlocking-parts/info.ts";
+import { legoShellInfo } from "./scbench/lego-shell/info.ts";
+import { maze3dJumpsInfo } from "./scbench/maze-3d-jumps/info.ts";
+import { packPrismsInfo } from "./scbench/pack-prisms/info.ts";
 import { scbenchPaperTable } from "./scbench/paper-table.ts";
-import { scbenchTasks } from "./scbench/tasks.ts";
-import { sparcTask } from "./sparc/index.ts";
+import { pipeLoopInfo } from "./scbench/pipe-loop/info.ts";
+import { printablePrimeInfo } from "./scbench/printable-prime/info.ts";
+import { shikakuInfo } from "./scbench/shikaku/info.ts";
+import { terrainLevellingInfo } from "./scbench/terrain-levelling/info.ts";
+import { tetraShadowInfo } from "./scbench/tetra-shadow/info.ts";
+import {
+  classifyBehaviourInfo,
+  enumerateEdgesInfo,
+  topologyEnumerationInfo,
+} from "./scbench/topology/info.ts";
+import { twoSegmentsInfo } from "./scbench/two-segments/info.ts";
+import { voxelProjectionInfo } from "./scbench/voxel-projection/info.ts";
+import { sparcInfo } from "./sparc/info.ts";
+
+/** This module's URL: pool workers import it to register the same tasks. */
+export const CATALOG_MODULE = import.meta.url;
 
 let registered = false;
 
-/** Registers every suite's tasks. The CLI and the evaluation layers import this, never a suite. */
+/**
+ * Registers every suite's tasks by their info; a task's code is imported when it is first used.
+ * The CLI and the evaluation layers import this, never a suite. One line per task.
+ */
 export function registerAllTasks(): void {
   if (registered) return;
   registered = true;
   registerPaperTable(scbenchPaperTable);
-  registerTask(sparcTask);
-  for (const task of scbenchTasks) registerTask(task);
-  registerTask(stackingTask);
-  registerTask(burrTask);
-  registerTask(comBenchConstructionTask);
-  registerTask(comBenchAnalysisTask);
+  registerLazyTask(sparcInfo, async () => (await import("./sparc/index.ts")).sparcTask);
+  registerLazyTask(
+    topologyEnumerationInfo,
+    async () => (await import("./scbench/topology/index.ts")).topologyEnumerationTask,
+  );
+  registerLazyTask(
+    enumerateEdgesInfo,
+    async () => (await import("./scbench/topology/index.ts")).enumerateEdgesTask,
+  );
+  registerLazyTask(
+    classifyBehaviourInfo,
+    async () => (await import("./scbench/topology/index.ts")).classifyBehaviourTask,
+  );
+  registerLazyTask(
+    halfSubdivisionInfo,
+    async () => (await import("./scbench/half-subdivision/index.ts")).halfSubdivisionTask,
+  );
+  registerLazyTask(delaunayInfo, async () => (await import("./scbench/delaunay/index.ts")).delaunayTask);
+  registerLazyTask(shikakuInfo, async () => (await import("./scbench/shikaku/index.ts")).shikakuTask);
+  registerLazyTask(
+    hideAndSeekInfo,
+    async () => (await import("./scbench/hide-and-seek/index.ts")).hideAndSeekTask,
+  );
+  registerLazyTask(
+    printablePrimeInfo,
+    async () => (await import("./scbench/printable-prime/index.ts")).printablePrimeTask,
+  );
+  registerLazyTask(
+    curveFittingInfo,
+    async () => (await import("./scbench/curve-fitting/index.ts")).curveFittingTask,
+  );
+  registerLazyTask(
+    twoSegmentsInfo,
+    async () => (await import("./scbench/two-segments/index.ts")).twoSegmentsTask,
+  );
+  registerLazyTask(
+    voxelProjectionInfo,
+    async () => (await import("./scbench/voxel-projection/index.ts")).voxelProjectionTask,
+  );
+  registerLazyTask(
+    hamiltonianLoopInfo,
+    async () => (await import("./scbench/hamiltonian-loop/index.ts")).hamiltonianLoopTask,
+  );
+  registerLazyTask(
+    maze3dJumpsInfo,
+    async () => (await import("./scbench/maze-3d-jumps/index.ts")).maze3dJumpsTask,
+  );
+  registerLazyTask(
+    packPrismsInfo,
+    async () => (await import("./scbench/pack-prisms/index.ts")).packPrismsTask,
+  );
+  registerLazyTask(
+    hyperSnakeInfo,
+    async () => (await import("./scbench/hyper-snake/index.ts")).hyperSnakeTask,
+  );
+  registerLazyTask(pipeLoopInfo, async () => (await import("./scbench/pipe-loop/index.ts")).pipeLoopTask);
+  registerLazyTask(
+    tetraShadowInfo,
+    async () => (await import("./scbench/tetra-shadow/index.ts")).tetraShadowTask,
+  );
+  registerLazyTask(fluidSimInfo, async () => (await import("./scbench/fluid-sim/index.ts")).fluidSimTask);
+  registerLazyTask(
+    terrainLevellingInfo,
+    async () => (await import("./scbench/terrain-levelling/index.ts")).terrainLevellingTask,
+  );
+  registerLazyTask(legoShellInfo, async () => (await import("./scbench/lego-shell/index.ts")).legoShellTask);
+  registerLazyTask(csgUnionInfo, async () => (await import("./scbench/csg-union/index.ts")).csgUnionTask);
+  registerLazyTask(
+    interlockingPartsInfo,
+    async () => (await import("./scbench/interlocking-parts/index.ts")).interlockingPartsTask,
+  );
+  registerLazyTask(stackingInfo, async () => (await import("./chain/stacking/index.ts")).stackingTask);
+  registerLazyTask(burrInfo, async () => (await import("./chain/burr/index.ts")).burrTask);
+  registerLazyTask(
+    comBenchConstructionInfo,
+    async () => (await import("./combench/construction/index.ts")).comBenchConstructionTask,
+  );
+  registerLazyTask(
+    comBenchAnalysisInfo,
+    async () => (await import("./combench/analysis/index.ts")).comBenchAnalysisTask,
+  );
 }

@@ -1,8 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { loadTask, taskInfos } from "../../core/registry.ts";
 import { isParseFailure, parseFailureVerdict, type Verdict } from "../../core/verdict.ts";
-import { scbenchTasks } from "./tasks.ts";
+import { registerAllTasks } from "../catalog.ts";
+
+registerAllTasks();
 
 /**
  * Real answers that models gave the original benchmark, stored by its own runs with the score it
@@ -48,8 +51,7 @@ function readRecords(file: string): StoredAnswer[] {
 }
 
 async function grade(r: StoredAnswer): Promise<Verdict> {
-  const task = scbenchTasks.find((t) => t.id === `scbench/${r.task}`);
-  if (!task) throw new Error(`no task scbench/${r.task}`);
+  const task = await loadTask(`scbench/${r.task}`);
   const instances = task.presets?.original?.instances() ?? [];
   const inst = instances[(r.instance ?? r.subpass + 1) - 1];
   if (!inst) throw new Error(`scbench/${r.task} has no original instance for subpass ${r.subpass}`);
@@ -64,7 +66,7 @@ describe("the original's stored answers, graded again under the original preset"
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const name = file.replace(/\.jsonl$/, "");
-      expect(scbenchTasks.map((t) => t.id)).toContain(`scbench/${name}`);
+      expect(taskInfos("scbench").map((t) => t.id)).toContain(`scbench/${name}`);
       for (const r of readRecords(file)) expect(r.task).toBe(name);
     }
   });

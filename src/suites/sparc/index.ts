@@ -1,13 +1,15 @@
 import { z } from "zod";
-import { stableId } from "../../core/canonical.ts";
 import { fromZodError } from "../../core/errors.ts";
+import { generatedInstance, instanceId } from "../../core/instances.ts";
 import { memoByIdentity } from "../../core/memo.ts";
+import { infoFields } from "../../core/registry.ts";
 import type { Instance, Task } from "../../core/task.ts";
 import { astarAction, astarPath, movesOf } from "./astar.ts";
 import { boardOf } from "./board.ts";
 import { difficulty } from "./difficulty.ts";
 import { generatePuzzle, MIXES, type Mix, randomLine, type SparcParams, sparcParams } from "./generate.ts";
 import { SparcGym } from "./gym.ts";
+import { sparcInfo } from "./info.ts";
 import { parseAnswer } from "./parse.ts";
 import { sparcPrompt } from "./prompt.ts";
 import { sparcPromptFields } from "./prompt-fields.ts";
@@ -60,11 +62,8 @@ const difficultyLevels = Object.fromEntries(
 );
 
 export const sparcTask: Task<SparcParams, SparcRecord, Path> = {
-  id: "sparc",
-  suite: "sparc",
-  version: 1,
-  description: "Witness-style grid path puzzles: draw one line from S to E that satisfies every rule symbol.",
-  tags: ["planning", "pathfinding", "rules", "spatial"],
+  ...infoFields(sparcInfo),
+  version: 2,
   params: sparcParams,
   levels: { ...splitLevels, ...difficultyLevels },
   answer: pathSchema,
@@ -72,9 +71,9 @@ export const sparcTask: Task<SparcParams, SparcRecord, Path> = {
 
   generate(params, rng) {
     const g = generatePuzzle(params, rng);
-    const id = stableId("sparc", params, rng.seed);
+    const id = instanceId("sparc", params, rng.seed);
     const record = toRecord(id, g.puzzle, g.solutions, { params, seed: rng.seed, planted: g.planted });
-    return { id, task: "sparc", params, seed: rng.seed, data: record };
+    return generatedInstance("sparc", params, rng, record);
   },
 
   load(raw) {

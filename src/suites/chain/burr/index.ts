@@ -3,9 +3,11 @@
  * Interactive through `env`, or one-shot: the whole plan as a JSON array of actions.
  */
 import { z } from "zod";
-import { stableId } from "../../../core/canonical.ts";
 import { InputError } from "../../../core/errors.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import { parseJsonAnswer } from "../../../core/json-answer.ts";
+import { checkShots, checkVariant, tokenCapLines } from "../../../core/prompt-options.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Instance, Prompt, PromptOptions, Task } from "../../../core/task.ts";
 import type { ParseFailure, Verdict } from "../../../core/verdict.ts";
@@ -32,11 +34,12 @@ import {
   moveOf,
   shapesOf,
   specOf,
-  type Tier,
+  tierOf,
 } from "./data.ts";
 import { BurrEnv } from "./env.ts";
 import { burrInstanceFromXmpuzzle } from "./from-xmpuzzle.ts";
 import { generateBurr } from "./generate.ts";
+import { burrInfo } from "./info.ts";
 import { BurrState } from "./state.ts";
 import { rulesText, scenePieces, stateText } from "./text.ts";
 
@@ -72,13 +75,6 @@ export type BurrParams = z.infer<typeof burrParamsSchema>;
 const answerSchema = z.array(burrActionSchema);
 type BurrAnswer = z.infer<typeof answerSchema>;
 
-/** The tier a puzzle falls in by its piece count and the moves before its first separation. */
-export function tierOf(pieces: number, firstLevel: number): Tier {
-  if (pieces >= 6 && firstLevel >= 3) return "hard";
-  if (pieces >= 4 && firstLevel >= 2) return "mid";
-  return "easy";
-}
-
 function generate(params: BurrParams, rng: Rng): Instance<BurrData> {
   if (params.minPieces > params.maxPieces || params.minLevel > params.maxLevel) {
     throw new InputError("minPieces/minLevel must not exceed maxPieces/maxLevel", { field: "params" });
@@ -102,18 +98,12 @@ function generate(params: BurrParams, rng: Rng): Instance<BurrData> {
     optimal: g.solution.moves,
     stats: { attempts: g.attempts, nodes: g.solution.nodes },
   };
-  return { id: stableId("chain/burr", params, rng.seed), task: "chain/burr", params, seed: rng.seed, data };
+  return generatedInstance("chain/burr", params, rng, data);
 }
 
 function prompt(inst: Instance<BurrData>, opts: PromptOptions = {}): Prompt {
-  const variant = opts.variant ?? "default";
-  if (variant !== "default" && variant !== "vision") {
-    throw new InputError(`unknown prompt variant "${variant}" for chain/burr (variants: default, vision)`, {
-      field: "variant",
-    });
-  }
-  if ((opts.shots ?? 0) !== 0)
-    throw new InputError("chain/burr has no worked examples: shots must be 0", { field: "shots" });
+  const variant = checkVariant(opts, ["default", "vision"]);
+  checkShots(opts);
   const state = new BurrState(
     inst.data.pieces.map((p) => p.name),
     shapesOf(inst.data),
@@ -130,8 +120,7 @@ function prompt(inst: Instance<BurrData>, opts: PromptOptions = {}): Prompt {
     "The plan is played move by move from this position; it must take every piece out, and the first refused move ends it.",
     "Put the array last in your reply, in a ```json fenced block.",
   ];
-  if (opts.maxOutputTokens !== undefined)
-    text.push(`Your reply may use at most ${opts.maxOutputTokens} output tokens.`);
+  text.push(...tokenCapLines(opts));
   const out: Prompt = { messages: [{ role: "user", content: text.join("\n") }] };
   if (variant === "vision") {
     const { inPlay } = scenePieces(inst.data, state);
@@ -201,12 +190,8 @@ function signature(inst: Instance<BurrData>): string {
 }
 
 export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
-  id: "chain/burr",
-  suite: "chain",
-  version: 1,
-  description:
-    "Take an interlocking burr puzzle apart by sliding pieces or groups along the axes; the disassembler gives the optimal plan and the BurrTools level.",
-  tags: ["interactive", "interlocking", "burr", "3d"],
+  ...infoFields(burrInfo),
+  version: 2,
   params: burrParamsSchema,
   levels: {
     easy: {},

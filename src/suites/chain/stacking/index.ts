@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { stableId } from "../../../core/canonical.ts";
 import { fromZodError } from "../../../core/errors.ts";
+import { generatedInstance } from "../../../core/instances.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Instance, Task } from "../../../core/task.ts";
 import { Board } from "./board.ts";
 import { StackingEnv } from "./env.ts";
 import { generateStacking } from "./generate.ts";
+import { stackingInfo } from "./info.ts";
 import { oraclePlan, replayPlan, verifyPlan } from "./plan.ts";
 import { formatPlan, parsePlan, stackingPrompt } from "./prompt.ts";
 import { sceneRendering } from "./render.ts";
@@ -53,12 +55,8 @@ function solvedBoard(data: StackingData): Board {
 }
 
 export const stackingTask: Task<StackingParams, StackingData, StackingPlan> = {
-  id: "chain/stacking",
-  suite: "chain",
+  ...infoFields(stackingInfo),
   version: 1,
-  description:
-    "CHAIN stacking: pack coloured polycube pieces into an a×b×c box under gravity, interactively (place / pickup) or as a one-shot plan.",
-  tags: ["interactive", "stacking", "spatial", "3d", "packing"],
   params: stackingParams,
   levels: {
     ...sizeLevels,
@@ -73,13 +71,7 @@ export const stackingTask: Task<StackingParams, StackingData, StackingPlan> = {
 
   generate(params, rng) {
     const data = generateStacking(params, rng);
-    return {
-      id: stableId("chain/stacking", params, rng.seed),
-      task: "chain/stacking",
-      params,
-      seed: rng.seed,
-      data,
-    };
+    return generatedInstance("chain/stacking", params, rng, data);
   },
 
   signature: (inst) => inst.data.signature,

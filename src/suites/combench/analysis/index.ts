@@ -1,4 +1,5 @@
 import { InputError } from "../../../core/errors.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import type { Verdict } from "../../../core/verdict.ts";
 import { parseAnalysisAsAnchor } from "../common/anchor-parsing.ts";
@@ -31,18 +32,15 @@ import { slug } from "../common/slug.ts";
 import { awaitingJudge, offlineChecks } from "../common/verdicts.ts";
 import { PROOFBENCH_CATEGORIES, PROOFBENCH_LEVELS } from "../proofbench/levels.ts";
 import { loadProofBench } from "../proofbench/records.ts";
+import { comBenchAnalysisInfo } from "./info.ts";
 
 const ID = "combench/analysis";
 
 const reference = (record: TaskRecord): AnalysisAnswer => ({ proof: referenceProof(record) });
 
 export const comBenchAnalysisTask: Task<RecordParams, TaskRecord, AnalysisAnswer, Promise<Verdict>> = {
-  id: ID,
-  suite: "combench",
+  ...infoFields(comBenchAnalysisInfo),
   version: 2,
-  description:
-    "ComBench analysis-centric problems (built in: the 60 IMO-ProofBench problems): a complete Olympiad solution graded by a judge model on the 0/1/6/7 rubric.",
-  tags: ["proof", "analysis", "judged"],
   params: recordParams,
   levels: Object.fromEntries([
     ...PROOFBENCH_CATEGORIES.map((category) => [slug(category), { category }]),

@@ -1,4 +1,5 @@
 import { InputError } from "../../../core/errors.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
 import type { Verdict } from "../../../core/verdict.ts";
@@ -32,6 +33,7 @@ import { slug } from "../common/slug.ts";
 import { awaitingJudge, offlineChecks, proofNotJudged } from "../common/verdicts.ts";
 import { loadStarterRecords } from "../records/load.ts";
 import { COMBENCH_CATEGORIES } from "../records/schema.ts";
+import { comBenchConstructionInfo } from "./info.ts";
 
 const ID = "combench/construction";
 
@@ -57,12 +59,8 @@ export const comBenchConstructionTask: Task<
   ConstructionAnswer,
   Promise<Verdict>
 > = {
-  id: ID,
-  suite: "combench",
+  ...infoFields(comBenchConstructionInfo),
   version: 2,
-  description:
-    "ComBench construction-centric problems: an Olympiad combinatorics proof graded by a judge model on the 0/1/6/7 rubric, and an explicit construction checked by the record's verifier; a failed construction demotes 7 to 6 and 6 to 1.",
-  tags: ["combinatorics", "proof", "construction", "judged"],
   params: recordParams,
   levels: Object.fromEntries(COMBENCH_CATEGORIES.map((c) => [slug(c), { category: c }])),
   answer: constructionAnswerSchema,

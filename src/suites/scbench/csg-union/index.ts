@@ -1,9 +1,11 @@
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import { infoFields } from "../../../core/registry.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
 import { stlBinary, triangulate, type Vec3 } from "../../../geometry/mesh.ts";
 import { referenceSolid } from "./csg.ts";
 import { generateCsg, referenceAnswer } from "./generate.ts";
+import { csgUnionInfo } from "./info.ts";
 import { originalInstances } from "./original-cases.ts";
 import { csgPrompt } from "./prompt.ts";
 import { renderCsg } from "./render.ts";
@@ -15,7 +17,6 @@ import {
   type CsgParams,
   csgParams,
   dataSchema,
-  TASK_ID,
 } from "./schema.ts";
 import { verifyCsg } from "./verify.ts";
 
@@ -24,18 +25,13 @@ const levels: Record<string, Partial<CsgParams>> = Object.fromEntries(
 );
 
 export const csgUnionTask: Task<CsgParams, CsgData, CsgAnswer> = {
-  id: TASK_ID,
-  suite: "scbench",
+  ...infoFields(csgUnionInfo),
   version: 3,
-  description:
-    "Compute the CSG union (and differences) of faceted primitives described in words and answer with one closed polyhedron; scored by volume accuracy against the reference solid.",
-  tags: ["constructive", "3d", "csg", "mesh"],
   params: csgParams,
   levels,
   presets: {
     original: {
-      description:
-        "The original's 22 CSG cases, from two overlapping cubes to a hollow box of six walls, in its order.",
+      description: csgUnionInfo.presets.original.description,
       instances: originalInstances,
     },
   },

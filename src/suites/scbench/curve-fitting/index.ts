@@ -1,6 +1,8 @@
 import { levelOfParams } from "../../../core/levels.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateCurveFitting } from "./generate.ts";
+import { curveFittingInfo } from "./info.ts";
 import { originalPreset } from "./original.ts";
 import { parseCurveFitting } from "./parse.ts";
 import { curveFittingPrompt } from "./prompt.ts";
@@ -12,7 +14,6 @@ import {
   curveFittingAnswer,
   curveFittingData,
   curveFittingParams,
-  TASK_ID,
 } from "./schema.ts";
 import { fitPolynomial } from "./solve.ts";
 import { verifyCurveFitting } from "./verify.ts";
@@ -97,12 +98,8 @@ const levels: Record<string, Partial<CurveFittingParams>> = {
 };
 
 export const curveFittingTask: Task<CurveFittingParams, CurveFittingData, CurveFittingAnswer> = {
-  id: TASK_ID,
-  suite: "scbench",
+  ...infoFields(curveFittingInfo),
   version: 2,
-  description:
-    "Polynomial curve fitting: write an arithmetic expression in x and y whose sign separates the two regions of a blob grid (text up to 40×40, an image beyond).",
-  tags: ["constructive", "2d", "grid", "curve-fitting", "vision"],
   params: curveFittingParams,
   levels,
   presets: { original: originalPreset },

@@ -1,5 +1,6 @@
 import type { Instance, Preset } from "../../../core/task.ts";
 import { PASS_ACCURACY } from "./cells.ts";
+import { curveFittingInfo } from "./info.ts";
 import { ORIGINAL_GRIDS } from "./original-grids.ts";
 import { type CurveFittingData, TASK_ID } from "./schema.ts";
 import { fitPolynomial } from "./solve.ts";
@@ -34,8 +35,7 @@ function originalInstances(): Instance<CurveFittingData>[] {
 let cached: string | undefined;
 
 export const originalPreset: Preset<CurveFittingData> = {
-  description:
-    "The original's nine grids (8×8 to 128×128, its seeded v2 generator's output recorded as data), in its order; grids above 40×40 are shown as an image.",
+  description: curveFittingInfo.presets.original.description,
   instances() {
     // The fits take a moment; the set is computed once and handed out as fresh copies.
     cached ??= JSON.stringify(originalInstances());

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Instance, Task } from "../../../core/task.ts";
 import { cappedList } from "../common/answer-caps.ts";
 import { recordsPreset } from "../common/vgb-records.ts";
@@ -13,6 +14,7 @@ import {
   MAX_LOADED_POINTS,
 } from "./generate.ts";
 import { hullBoundary } from "./geometry.ts";
+import { delaunayInfo } from "./info.ts";
 import { loadDelaunay } from "./original.ts";
 import { delaunayPrompt } from "./prompt.ts";
 import { renderDelaunay } from "./render.ts";
@@ -65,18 +67,14 @@ const levels: Record<string, Partial<DelaunayParams>> = {
 };
 
 export const delaunayTask: Task<DelaunayParams, DelaunayData, DelaunayAnswer> = {
-  id: ID,
-  suite: "scbench",
+  ...infoFields(delaunayInfo),
   version: 2,
-  description:
-    "Delaunay triangulation: list the triangles of the Delaunay triangulation of 4–30 points (the original's records: 6–76) given with 3 decimals; checked exactly by coverage of the hull and the empty-circumcircle rule.",
-  tags: ["constructive", "geometry", "triangulation"],
   params: delaunayParams,
   levels,
   presets: {
     original: recordsPreset(
       ID,
-      "The original's 25 VisGeomBench records (6 to 76 points), in its order; verified against the points as printed.",
+      delaunayInfo.presets.original.description,
       new URL("./original.jsonl", import.meta.url),
       loadDelaunay,
     ),
@@ -91,7 +89,7 @@ export const delaunayTask: Task<DelaunayParams, DelaunayData, DelaunayAnswer> = 
     const verdict = verifyTriangulation(points, reference);
     if (!verdict.passed)
       throw new Error(`delaunay reference fails its own verifier: ${verdict.failure?.message}`);
-    return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
+    return generatedInstance(ID, params, rng, data);
   },
 
   load: loadDelaunay,

@@ -1,7 +1,9 @@
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateFluid } from "./generate.ts";
 import { GOALS, LEVEL_SIDES } from "./goals.ts";
+import { fluidSimInfo } from "./info.ts";
 import { originalInstances, originalReference, verifyOriginal } from "./original.ts";
 import { fluidPrompt } from "./prompt.ts";
 import { renderFluid } from "./render.ts";
@@ -15,7 +17,6 @@ import {
   fluidParams,
   LAYERS,
   readableAnswerSchema,
-  TASK_ID,
 } from "./schema.ts";
 import { referenceAnswer } from "./solve.ts";
 import { verifyFluid } from "./verify.ts";
@@ -28,12 +29,8 @@ const levels: Record<string, Partial<FluidParams>> = Object.fromEntries(
 );
 
 export const fluidSimTask: Task<FluidParams, FluidData, FluidAnswer> = {
-  id: TASK_ID,
-  suite: "scbench",
+  ...infoFields(fluidSimInfo),
   version: 2,
-  description:
-    "Fluid simulation (earthworks): add and remove boxes of rock on a voxel terrain so that, after rock settles and rain falls, the water forms a required configuration (lake area, bodies, levels, depth, hidden lakes, exact volume).",
-  tags: ["planning", "3d", "voxels", "simulation"],
   params: fluidParams,
   levels,
   answer: answerSchema,
@@ -41,8 +38,7 @@ export const fluidSimTask: Task<FluidParams, FluidData, FluidAnswer> = {
   generate: (params, rng) => generateFluid(params, rng),
   presets: {
     original: {
-      description:
-        "The 11 subtasks of the SCBench original (23.py) on its flat worlds of side 16 to 64, graded by its simulator and scores.",
+      description: fluidSimInfo.presets.original.description,
       instances: originalInstances,
     },
   },

@@ -1,7 +1,9 @@
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { recordsPreset } from "../common/vgb-records.ts";
 import { generateTree } from "./generate.ts";
+import { halfSubdivisionInfo } from "./info.ts";
 import { loadHalfSubdivision } from "./original.ts";
 import { parseNeighbours } from "./parse.ts";
 import { halfSubdivisionPrompt } from "./prompt.ts";
@@ -58,18 +60,14 @@ const LEVELS: Record<string, Level> = {
 };
 
 export const halfSubdivisionTask: Task<HalfSubdivisionParams, HalfSubdivisionData, HalfSubdivisionAnswer> = {
-  id: ID,
-  suite: "scbench",
+  ...infoFields(halfSubdivisionInfo),
   version: 2,
-  description:
-    "A unit square or cube is bisected recursively along a cycle of axes; list every leaf cell sharing a face of positive measure with a target leaf.",
-  tags: ["axiomatic", "spatial", "geometry", "3d"],
   params: halfSubdivisionParams,
   levels: LEVELS,
   presets: {
     original: recordsPreset(
       ID,
-      "The original's 17 VisGeomBench trees (6 squares, 11 cubes, depth 5 to 10), in its order.",
+      halfSubdivisionInfo.presets.original.description,
       new URL("./original.jsonl", import.meta.url),
       loadHalfSubdivision,
     ),
@@ -83,7 +81,7 @@ export const halfSubdivisionTask: Task<HalfSubdivisionParams, HalfSubdivisionDat
     const verdict = verifyNeighbours(data, answer);
     if (!verdict.passed)
       throw new Error(`half-subdivision: reference answer fails: ${verdict.failure?.message}`);
-    return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
+    return generatedInstance(ID, params, rng, data);
   },
 
   load: loadHalfSubdivision,

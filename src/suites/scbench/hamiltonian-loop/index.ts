@@ -1,5 +1,6 @@
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import { levelOfParams } from "../../../core/levels.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateLayout, type LoopParams, loopParams, toAnswer } from "./generate.ts";
 import {
@@ -11,6 +12,7 @@ import {
   type LoopData,
   neighbours,
 } from "./grid.ts";
+import { hamiltonianLoopInfo } from "./info.ts";
 import { originalPreset } from "./original.ts";
 import { parseLoopAnswer } from "./parse.ts";
 import { loopPrompt } from "./prompt.ts";
@@ -38,12 +40,8 @@ const levels: Record<string, Partial<LoopParams>> = {
 };
 
 export const hamiltonianLoopTask: Task<LoopParams, LoopData, LoopAnswer> = {
-  id: ID,
-  suite: "scbench",
+  ...infoFields(hamiltonianLoopInfo),
   version: 2,
-  description:
-    "Hamiltonian loop: list a closed path of side-adjacent steps that visits every free cell of an obstructed grid exactly once.",
-  tags: ["constructive", "2d", "grid", "hamiltonian-cycle", "path"],
   params: loopParams,
   levels,
   presets: { original: originalPreset },
@@ -52,7 +50,7 @@ export const hamiltonianLoopTask: Task<LoopParams, LoopData, LoopAnswer> = {
 
   generate(params, rng) {
     const data = generateLayout(params, rng);
-    return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
+    return generatedInstance(ID, params, rng, data);
   },
 
   level: (inst) => levelOfParams(loopParams, levels, inst.params),

@@ -1,5 +1,6 @@
 import type { Instance, Preset } from "../../../core/task.ts";
 import type { Cell, LoopData } from "./grid.ts";
+import { hamiltonianLoopInfo } from "./info.ts";
 
 /**
  * The original's ten subtasks (SCBench `9.py`, `testParams`), in its order. Cells are numbered from
@@ -118,7 +119,6 @@ function originalInstances(): Instance<LoopData>[] {
 }
 
 export const originalPreset: Preset<LoopData> = {
-  description:
-    "The paper's 10 subtasks: empty 4×4, 8×8, 12×12 and 16×16 grids and the original's fixed symmetric pillar patterns, cells numbered from (1, 1) at the top left.",
+  description: hamiltonianLoopInfo.presets.original.description,
   instances: originalInstances,
 };

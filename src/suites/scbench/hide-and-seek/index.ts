@@ -1,7 +1,9 @@
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import { levelOfParams } from "../../../core/levels.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateScene, type HideParams, hideParams } from "./generate.ts";
+import { hideAndSeekInfo } from "./info.ts";
 import { originalPreset } from "./original.ts";
 import { parseHiding } from "./parse.ts";
 import { hidePrompt } from "./prompt.ts";
@@ -23,12 +25,8 @@ const levels: Record<string, Partial<HideParams>> = {
 };
 
 export const hideAndSeekTask: Task<HideParams, HideData, HideAnswer> = {
-  id: ID,
-  suite: "scbench",
+  ...infoFields(hideAndSeekInfo),
   version: 2,
-  description:
-    "Hide and seek: place a crowd of box-shaped people near a building so a sniper's eye sees none of them.",
-  tags: ["constructive", "3d", "visibility", "packing"],
   params: hideParams,
   levels,
   presets: { original: originalPreset },
@@ -37,7 +35,7 @@ export const hideAndSeekTask: Task<HideParams, HideData, HideAnswer> = {
 
   generate(params, rng) {
     const data = generateScene(params, rng);
-    return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
+    return generatedInstance(ID, params, rng, data);
   },
 
   level: (inst) => levelOfParams(hideParams, levels, inst.params),

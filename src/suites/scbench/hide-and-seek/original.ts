@@ -1,4 +1,5 @@
 import type { Instance, Preset } from "../../../core/task.ts";
+import { hideAndSeekInfo } from "./info.ts";
 import type { HideData } from "./scene.ts";
 
 const ID = "scbench/hide-and-seek";
@@ -38,7 +39,6 @@ function originalInstances(): Instance<HideData>[] {
 }
 
 export const originalPreset: Preset<HideData> = {
-  description:
-    "The original's six crowds (4 to 200 people, buildings 2 to 10 m wide and 10 m tall, people 0.5 × 0.5 × 2 m), in its order.",
+  description: hideAndSeekInfo.presets.original.description,
   instances: originalInstances,
 };

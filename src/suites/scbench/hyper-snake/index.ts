@@ -1,8 +1,10 @@
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import { levelOfParams } from "../../../core/levels.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { Box } from "./box.ts";
 import { generateSnake } from "./generate.ts";
+import { hyperSnakeInfo } from "./info.ts";
 import { originalPreset } from "./original.ts";
 import { parseSnakeAnswer } from "./parse.ts";
 import { hyperSnakePrompt } from "./prompt.ts";
@@ -40,12 +42,8 @@ const levels: Record<string, Partial<HyperSnakeParams>> = {
 };
 
 export const hyperSnakeTask: Task<HyperSnakeParams, HyperSnakeData, HyperSnakeAnswer> = {
-  id: ID,
-  suite: "scbench",
+  ...infoFields(hyperSnakeInfo),
   version: 2,
-  description:
-    "Hyper-snake: steer a growing snake by unit steps through a 2D–10D grid, avoiding walls, eating all food and covering the open cells.",
-  tags: ["planning", "nd", "grid", "path"],
   params: hyperSnakeParams,
   levels,
   presets: { original: originalPreset },
@@ -54,7 +52,7 @@ export const hyperSnakeTask: Task<HyperSnakeParams, HyperSnakeData, HyperSnakeAn
 
   generate(params, rng) {
     const data = generateSnake(params, rng);
-    return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
+    return generatedInstance(ID, params, rng, data);
   },
 
   level: (inst) => levelOfParams(hyperSnakeParams, levels, inst.params),

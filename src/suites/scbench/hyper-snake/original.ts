@@ -1,4 +1,5 @@
 import type { Instance, Preset } from "../../../core/task.ts";
+import { hyperSnakeInfo } from "./info.ts";
 import type { HyperSnakeData } from "./schema.ts";
 
 /** The original's 13 problems (SCBench `11.py`, `problems`), in its order: shape, start, walls, food. */
@@ -141,7 +142,6 @@ function originalInstances(): Instance<HyperSnakeData>[] {
 }
 
 export const originalPreset: Preset<HyperSnakeData> = {
-  description:
-    "The paper's 13 problems: 8×8 grids, 4³, 5⁴ and 5×3×3×5 boxes, 4⁵, 4⁵×2, 3⁶, 3⁷, a 3³×2³×3² 8D box, a 2⁶×8×2² 9D box and the 10D binary grid, with the original's starts, walls and food.",
+  description: hyperSnakeInfo.presets.original.description,
   instances: originalInstances,
 };

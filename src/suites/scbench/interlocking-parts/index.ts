@@ -1,7 +1,9 @@
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { stlBinary } from "../../../geometry/mesh.ts";
 import { generateInterlocking } from "./generate.ts";
+import { interlockingPartsInfo } from "./info.ts";
 import { originalPreset } from "./original.ts";
 import { interlockingPrompt } from "./prompt.ts";
 import { renderInterlocking } from "./render.ts";
@@ -12,7 +14,6 @@ import {
   type InterlockingData,
   type InterlockingParams,
   interlockingParams,
-  TASK_ID,
 } from "./schema.ts";
 import { solveInterlocking } from "./solve.ts";
 import { verifyInterlocking } from "./verify.ts";
@@ -25,12 +26,8 @@ const levels: Record<string, Partial<InterlockingParams>> = {
 };
 
 export const interlockingPartsTask: Task<InterlockingParams, InterlockingData, InterlockingAnswer> = {
-  id: TASK_ID,
-  suite: "scbench",
+  ...infoFields(interlockingPartsInfo),
   version: 2,
-  description:
-    "Design a tall lattice cage as exactly 10 printable parts held by 4 corner rods; graded on 9 geometric criteria (validity, printability, gaps, size, rods, interference, engagement, bar thickness, gap size).",
-  tags: ["constructive", "3d", "mesh", "3d-printing", "assembly"],
   params: interlockingParams,
   levels,
   presets: { original: originalPreset },

@@ -1,4 +1,5 @@
 import type { Instance, Preset } from "../../../core/task.ts";
+import { interlockingPartsInfo } from "./info.ts";
 import { type InterlockingData, type InterlockingParams, interlockingParams, TASK_ID } from "./schema.ts";
 import { CRITERIA } from "./verify.ts";
 
@@ -8,8 +9,7 @@ import { CRITERIA } from "./verify.ts";
  * original's subpass order.
  */
 export const originalPreset: Preset<InterlockingData> = {
-  description:
-    "The original's 9 subtasks: one cage brief (350 × 350 × 700 mm inside, 400 × 400 × 50 mm printer), each graded on one of its 9 criteria.",
+  description: interlockingPartsInfo.presets.original.description,
   instances(): Instance<InterlockingData>[] {
     const base: InterlockingParams = interlockingParams.parse({ build: [400, 400, 50] });
     return CRITERIA.map((criterion, subpass) => ({

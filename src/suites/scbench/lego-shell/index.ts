@@ -1,7 +1,9 @@
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Instance, Task } from "../../../core/task.ts";
 import { brickCentre, isRightAngle } from "./brick-geometry.ts";
 import { generateLegoShell, LEVEL_RADII } from "./generate.ts";
+import { legoShellInfo } from "./info.ts";
 import { legoShellPrompt } from "./prompt.ts";
 import { renderLegoShell } from "./render.ts";
 import {
@@ -65,18 +67,13 @@ function originalInstances(): Instance<LegoShellData>[] {
 }
 
 export const legoShellTask: Task<LegoShellParams, LegoShellData, LegoShellAnswer> = {
-  id: TASK_ID,
-  suite: "scbench",
+  ...infoFields(legoShellInfo),
   version: 3,
-  description:
-    "Build a hemispherical shell from 2×4 Lego bricks under stud, connection, overlap and stability rules; scored by IoU with the shell.",
-  tags: ["constructive", "3d", "lego", "csg", "optimisation"],
   params: legoShellParams,
   levels: LEVEL_RADII,
   presets: {
     original: {
-      description:
-        "The original's 8 shells, inner–outer radius 4–7 cm up to 15–17 cm (2.py testParams), in its order.",
+      description: legoShellInfo.presets.original.description,
       instances: originalInstances,
     },
   },

@@ -1,7 +1,9 @@
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
+import { infoFields } from "../../../core/registry.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
 import { constructMaze, generateData, type MazeParams, mazeParams } from "./generate.ts";
+import { maze3dJumpsInfo } from "./info.ts";
 import { answerSchema, dataSchema, type MazeAnswer, type MazeData } from "./maze.ts";
 import { originalPreset } from "./original.ts";
 import { parseMaze } from "./parse.ts";
@@ -25,12 +27,8 @@ const levels: Record<string, Partial<MazeParams>> = {
 const CELLS = "AB0123456789";
 
 export const maze3dJumpsTask: Task<MazeParams, MazeData, MazeAnswer> = {
-  id: ID,
-  suite: "scbench",
+  ...infoFields(maze3dJumpsInfo),
   version: 2,
-  description:
-    "3D maze with jumps: build a heightmap whose only route from A to B walks steps of ±1 and jumps over lower cells.",
-  tags: ["planning", "3d", "grid", "maze", "heightmap", "text-answer"],
   params: mazeParams,
   levels,
   presets: { original: originalPreset },
@@ -39,7 +37,7 @@ export const maze3dJumpsTask: Task<MazeParams, MazeData, MazeAnswer> = {
 
   generate(params, rng) {
     const data = generateData(params, rng);
-    const inst = { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
+    const inst = generatedInstance(ID, params, rng, data);
     // constructMaze only returns a maze that passes verify; it throws otherwise.
     constructMaze(data, rng.split("construct"));
     return inst;

@@ -1,4 +1,5 @@
 import type { Instance, Preset } from "../../../core/task.ts";
+import { maze3dJumpsInfo } from "./info.ts";
 import type { MazeData } from "./maze.ts";
 
 /** The original's six subtasks (SCBench `7.py`, `testParams`): size, A and B heights, least jumps. */
@@ -24,7 +25,6 @@ function originalInstances(): Instance<MazeData>[] {
 }
 
 export const originalPreset: Preset<MazeData> = {
-  description:
-    "The paper's 6 subtasks: 5×5 to 30×30 mazes needing 2 to 12 jumps, with the original's A/B heights (5/0, 0/9, 5/5, 5/5, 5/5, 5/0).",
+  description: maze3dJumpsInfo.presets.original.description,
   instances: originalInstances,
 };

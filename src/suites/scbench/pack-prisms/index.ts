@@ -1,5 +1,7 @@
+import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { buildData, generatePack, LEVEL_CLASSES } from "./generate.ts";
+import { packPrismsInfo } from "./info.ts";
 import { originalPreset, originalReference } from "./original.ts";
 import { parsePack } from "./parse.ts";
 import { packPrompt } from "./prompt.ts";
@@ -14,7 +16,6 @@ import {
   type PrismClass,
   packParams,
   sizeKey,
-  TASK_ID,
 } from "./schema.ts";
 import { verifyPack } from "./verify.ts";
 
@@ -29,12 +30,8 @@ const levels: Record<string, Partial<PackParams>> = Object.fromEntries(
 );
 
 export const packPrismsTask: Task<PackParams, PackData, PackAnswer> = {
-  id: TASK_ID,
-  suite: "scbench",
+  ...infoFields(packPrismsInfo),
   version: 2,
-  description:
-    "Pack rectangular prisms (any orthogonal orientation, no overlap) into the smallest bounding box; scored by packing efficiency.",
-  tags: ["constructive", "3d", "packing", "optimisation"],
   params: packParams,
   levels,
   presets: { original: originalPreset },

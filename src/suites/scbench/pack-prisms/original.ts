@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Instance, Preset } from "../../../core/task.ts";
+import { packPrismsInfo } from "./info.ts";
 import { type Box, type PackAnswer, type PackData, type PrismClass, TASK_ID, totalVolume } from "./schema.ts";
 import { perfectCandidates } from "./solve.ts";
 
@@ -75,8 +76,7 @@ function originalInstances(): Instance<PackData>[] {
 let cached: string | undefined;
 
 export const originalPreset: Preset<PackData> = {
-  description:
-    "The original's nine growing prism lists (7 prisms of 5×3×2 up to 158 prisms with fifty 50³ cubes), in its order; scored as it did: efficiency where it held a perfect box possible, else efficiency / 0.95.",
+  description: packPrismsInfo.presets.original.description,
   instances() {
     cached ??= JSON.stringify(originalInstances());
     return JSON.parse(cached) as Instance<PackData>[];

@@ -1,7 +1,9 @@
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import { levelOfParams } from "../../../core/levels.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { generatePipeData } from "./generate.ts";
+import { pipeLoopInfo } from "./info.ts";
 import {
   answerSchema,
   dataSchema,
@@ -21,12 +23,8 @@ import { verifyPipeLoop } from "./verify.ts";
 const ID = "scbench/pipe-loop";
 
 export const pipeLoopTask: Task<PipeParams, PipeData, PipeAnswer> = {
-  id: ID,
-  suite: "scbench",
+  ...infoFields(pipeLoopInfo),
   version: 2,
-  description:
-    "Pipe loop fitting: lay N unit-length pipes as one closed, non-crossing loop inside a square, meeting extra geometric constraints on levels 11–20.",
-  tags: ["constructive", "2d", "geometry", "polyline"],
   params: pipeParams,
   levels,
   presets: { original: originalPreset },
@@ -35,7 +33,7 @@ export const pipeLoopTask: Task<PipeParams, PipeData, PipeAnswer> = {
 
   generate(params, rng) {
     const data = generatePipeData(params, rng);
-    return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
+    return generatedInstance(ID, params, rng, data);
   },
 
   level: (inst) => levelOfParams(pipeParams, levels, inst.params),

@@ -1,4 +1,5 @@
 import type { Instance, Preset } from "../../../core/task.ts";
+import { pipeLoopInfo } from "./info.ts";
 import type { Constraints, PipeData } from "./model.ts";
 
 /**
@@ -117,7 +118,6 @@ function originalInstances(): Instance<PipeData>[] {
 }
 
 export const originalPreset: Preset<PipeData> = {
-  description:
-    "The paper's 40 subtasks: 3 pipes in a 1×1 square up to 420 pipes in 50×50, no self-contact on all, and one of the original's constraint sets on subtasks 12–21.",
+  description: pipeLoopInfo.presets.original.description,
   instances: originalInstances,
 };

@@ -1,5 +1,6 @@
 import { levelOfParams } from "../../../core/levels.ts";
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import {
   generatePrintablePrime,
@@ -9,13 +10,14 @@ import {
   printablePrimeAnswer,
   printablePrimeData,
   printablePrimeParams,
-  TASK_ID,
 } from "./generate.ts";
+import { printablePrimeInfo } from "./info.ts";
+import { LARGEST_DIGITS } from "./largest.ts";
 import { originalPreset } from "./original.ts";
 import { printablePrimePrompt } from "./prompt.ts";
 import { renderPrintablePrime } from "./render.ts";
 import { ORIENTATIONS } from "./rules.ts";
-import { LARGEST_DIGITS, solvePrintablePrime } from "./solve.ts";
+import { solvePrintablePrime } from "./solve.ts";
 import { verifyPrintablePrime } from "./verify.ts";
 
 /**
@@ -31,12 +33,8 @@ const levels: Record<string, Partial<PrintablePrimeParams>> = {
 };
 
 export const printablePrimeTask: Task<PrintablePrimeParams, PrintablePrimeData, PrintablePrimeAnswer> = {
-  id: TASK_ID,
-  suite: "scbench",
+  ...infoFields(printablePrimeInfo),
   version: 2,
-  description:
-    "Largest 3D-printable prime: stack 7-segment digits, each in a chosen orientation, so the stack prints without supports, the number is prime and no comma group repeats.",
-  tags: ["constructive", "3d", "number-theory", "printing"],
   params: printablePrimeParams,
   levels,
   presets: { original: originalPreset },

@@ -1,13 +1,13 @@
 import type { Instance, Preset } from "../../../core/task.ts";
 import { KNOWN_BEST_DIGITS, type PrintablePrimeData, printablePrimeParams, TASK_ID } from "./generate.ts";
+import { printablePrimeInfo } from "./info.ts";
 
 /**
  * The original's single subtask (30.py: one prompt, subpass 0): no digit cap, full credit at its
  * 42-digit reference answer, 10% off for stacks not taller than 70 mm.
  */
 export const originalPreset: Preset<PrintablePrimeData> = {
-  description:
-    "The original's one subtask: the largest printable prime, scored against its 42-digit answer, with the 70 mm height goal.",
+  description: printablePrimeInfo.presets.original.description,
   instances(): Instance<PrintablePrimeData>[] {
     const params = printablePrimeParams.parse({
       targetDigits: KNOWN_BEST_DIGITS,

@@ -1,9 +1,11 @@
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import { levelOfParams } from "../../../core/levels.ts";
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { recordsPreset } from "../common/vgb-records.ts";
 import { generatePuzzle, randomPartition, type ShikakuParams, shikakuParams } from "./generate.ts";
+import { shikakuInfo } from "./info.ts";
 import { loadShikaku } from "./original.ts";
 import { shikakuPrompt } from "./prompt.ts";
 import { answerSchema, dataSchema, type ShikakuAnswer, type ShikakuData } from "./puzzle.ts";
@@ -27,18 +29,14 @@ const levels: Record<string, Partial<ShikakuParams>> = {
 };
 
 export const shikakuTask: Task<ShikakuParams, ShikakuData, ShikakuAnswer> = {
-  id: ID,
-  suite: "scbench",
+  ...infoFields(shikakuInfo),
   version: 2,
-  description:
-    "Shikaku: partition a clue grid into rectangles, each holding exactly one clue equal to its area.",
-  tags: ["constructive", "2d", "grid", "tiling", "puzzle"],
   params: shikakuParams,
   levels,
   presets: {
     original: recordsPreset(
       ID,
-      "The original's 6 VisGeomBench puzzles (7×7 to 15×15), in its order, with their stored solutions as references.",
+      shikakuInfo.presets.original.description,
       new URL("./original.jsonl", import.meta.url),
       loadShikaku,
     ),
@@ -48,7 +46,7 @@ export const shikakuTask: Task<ShikakuParams, ShikakuData, ShikakuAnswer> = {
 
   generate(params, rng) {
     const data = generatePuzzle(params, rng);
-    return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
+    return generatedInstance(ID, params, rng, data);
   },
 
   load: loadShikaku,

@@ -1,7 +1,9 @@
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import { infoFields } from "../../../core/registry.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateTerrain, LEVEL_SIDES } from "./generate.ts";
+import { terrainLevellingInfo } from "./info.ts";
 import { originalInstances } from "./original.ts";
 import { terrainPrompt } from "./prompt.ts";
 import { renderTerrain } from "./render.ts";
@@ -9,7 +11,6 @@ import {
   answerSchema,
   dataSchema,
   readableAnswerSchema,
-  TASK_ID,
   type TerrainAnswer,
   type TerrainData,
   type TerrainParams,
@@ -23,12 +24,8 @@ const levels: Record<string, Partial<TerrainParams>> = Object.fromEntries(
 );
 
 export const terrainLevellingTask: Task<TerrainParams, TerrainData, TerrainAnswer> = {
-  id: TASK_ID,
-  suite: "scbench",
+  ...infoFields(terrainLevellingInfo),
   version: 2,
-  description:
-    "Plan an ordered list of blasts on a Perlin heightmap; rubble is simulated with rigid-body physics, and the score is the growth of the largest flat region.",
-  tags: ["planning", "physics", "terrain", "optimisation"],
   params: terrainParams,
   levels,
   answer: answerSchema,
@@ -36,8 +33,7 @@ export const terrainLevellingTask: Task<TerrainParams, TerrainData, TerrainAnswe
   generate: (params, rng) => generateTerrain(params, rng),
   presets: {
     original: {
-      description:
-        "The 9 terrains of the SCBench original: its seed-42 Perlin heightmap generator at sides 16, 20, …, 48.",
+      description: terrainLevellingInfo.presets.original.description,
       instances: originalInstances,
     },
   },

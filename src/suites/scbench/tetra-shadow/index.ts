@@ -1,7 +1,9 @@
 import { levelOfParams } from "../../../core/levels.ts";
+import { infoFields } from "../../../core/registry.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
 import { generateTetraShadow, LEVELS } from "./generate.ts";
+import { tetraShadowInfo } from "./info.ts";
 import { originalInstances } from "./original.ts";
 import { parseTetraAnswer, toOriginal } from "./parse.ts";
 import { tetraPrompt } from "./prompt.ts";
@@ -9,7 +11,6 @@ import { renderTetraShadow } from "./render.ts";
 import {
   answerSchema,
   dataSchema,
-  TASK_ID,
   type TetraAnswer,
   type TetraData,
   type TetraParams,
@@ -21,12 +22,8 @@ import { axisAngle, type Quat } from "./tetra.ts";
 import { verifyTetraShadow } from "./verify.ts";
 
 export const tetraShadowTask: Task<TetraParams, TetraData, TetraAnswer> = {
-  id: TASK_ID,
-  suite: "scbench",
+  ...infoFields(tetraShadowInfo),
   version: 2,
-  description:
-    "Tetrahedra shadow projection: place regular tetrahedra (position + unit quaternion) so that the union of their XY shadows matches a target 2D shape, without intersecting in 3D.",
-  tags: ["constructive", "3d", "projection", "quaternions"],
   params: tetraParams,
   levels: LEVELS,
   answer: answerSchema,
@@ -34,8 +31,7 @@ export const tetraShadowTask: Task<TetraParams, TetraData, TetraAnswer> = {
   generate: (params, rng) => generateTetraShadow(params, rng),
   presets: {
     original: {
-      description:
-        "The paper's 20 subtasks (SCBench 4.py): its targets in its order, its tetrahedron of edge 1 turned about a vertex, its answer format and its score (covered / target, one penalty, less half the difference, renormalised per subtask).",
+      description: tetraShadowInfo.presets.original.description,
       instances: originalInstances,
     },
   },

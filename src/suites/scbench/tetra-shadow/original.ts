@@ -1,7 +1,7 @@
 import type { Instance } from "../../../core/task.ts";
+import { polygonArea } from "../../../geometry/plane.ts";
 import { ORIGINAL_CIRCLE_SEGMENTS, ORIGINAL_TARGETS } from "./original-shapes.ts";
 import { MAX_TETRAHEDRA, TASK_ID, type TetraData } from "./schema.ts";
-import { ringArea } from "./shapes.ts";
 
 /** The original has no limit on the count; Plumb reads at most this many. */
 export const ORIGINAL_MAX_COUNT = MAX_TETRAHEDRA;
@@ -9,7 +9,7 @@ export const ORIGINAL_MAX_COUNT = MAX_TETRAHEDRA;
 /** The original's 20 subtasks (SCBench 4.py), in its order: its tetrahedron (edge 1), targets and renormalisation. */
 export function originalInstances(): Instance<TetraData>[] {
   return ORIGINAL_TARGETS.map((t, k) => {
-    const area = t.rings.reduce((s, r) => s + ringArea(r), 0);
+    const area = t.rings.reduce((s, r) => s + polygonArea(r), 0);
     const data: TetraData = {
       shape: t.shape,
       rings: t.rings,

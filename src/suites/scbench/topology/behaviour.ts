@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import { checkAnswer } from "../../../core/json-answer.ts";
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { JsonSchema, Task } from "../../../core/task.ts";
 import {
@@ -17,6 +18,7 @@ import { asListAnswer } from "../common/list-answer.ts";
 import { promptVariant } from "../common/prompt-variant.ts";
 import { recordsPreset } from "../common/vgb-records.ts";
 import { BEHAVIOURS, type Behaviour, behaviour, CANONICAL_CONFIGURATIONS, classCount } from "./corners.ts";
+import { classifyBehaviourInfo } from "./info.ts";
 import { loadBehaviourRecord, ORIGINAL_BEHAVIOURS } from "./original.ts";
 import { BEHAVIOUR_RULES, buildPrompt, CROSSED_SIDES, faithfulSquares, GEOMETRY } from "./prompt-parts.ts";
 import { BAD, OK, renderPanels, type SquareDrawing } from "./render.ts";
@@ -85,7 +87,7 @@ const expectedBehaviours = (data: BehaviourData): Behaviour[] =>
 function generate(params: BehaviourParams, rng: Rng) {
   const pool = CANONICAL_CONFIGURATIONS.filter((c) => classCount(c) <= params.maxClasses);
   const squares = sampleSquares(pool, params, rng.split("squares"));
-  const inst = { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data: { squares } };
+  const inst = generatedInstance(ID, params, rng, { squares });
   const verdict = verifyAnswer(inst.data, { behaviours: expectedBehaviours(inst.data) });
   if (!verdict.passed) throw new Error(`${ID}: reference answer fails: ${verdict.failure?.message}`);
   return inst;
@@ -184,18 +186,14 @@ function render(data: BehaviourData, answer?: BehaviourAnswer) {
 }
 
 export const classifyBehaviourTask: Task<BehaviourParams, BehaviourData, BehaviourAnswer> = {
-  id: ID,
-  suite: "scbench",
+  ...infoFields(classifyBehaviourInfo),
   version: 2,
-  description:
-    "Classify corner-labelled unit squares as known behaviour, three domains meeting (triple) or ambiguous.",
-  tags: ["axiomatic", "topology", "corner-labels"],
   params: behaviourParams,
   levels,
   presets: {
     original: recordsPreset(
       ID,
-      "The original's 13 VisGeomBench records (4 to 15 squares each, permuted corner orders), in its order.",
+      classifyBehaviourInfo.presets.original.description,
       new URL("./original-behaviour.jsonl", import.meta.url),
       (record) => loadBehaviourRecord(ID, record, behaviourData),
     ),

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { JsonSchema, Task } from "../../../core/task.ts";
 import { type Check, type ParseFailure, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
@@ -16,6 +17,7 @@ import {
   SIDES,
   type SidePair,
 } from "./corners.ts";
+import { enumerateEdgesInfo } from "./info.ts";
 import { loadEdgesRecord } from "./original.ts";
 import {
   BEHAVIOUR_RULES,
@@ -147,7 +149,7 @@ function generate(params: EdgesParams, rng: Rng) {
   const labelled = sampleSquares(edgesPool(params.maxClasses), params, rng.split("squares"));
   const sidesRng = rng.split("sides");
   const squares = labelled.map((sq) => ({ ...sq, sides: pickOrder(SIDES, params.edgeNumbering, sidesRng) }));
-  const inst = { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data: { squares } };
+  const inst = generatedInstance(ID, params, rng, { squares });
   const verdict = verifyAnswer(inst.data, solveAnswer(inst.data));
   if (!verdict.passed) throw new Error(`${ID}: reference answer fails: ${verdict.failure?.message}`);
   return inst;
@@ -276,18 +278,14 @@ function render(data: EdgesData, answer?: EdgesAnswer) {
 }
 
 export const enumerateEdgesTask: Task<EdgesParams, EdgesData, EdgesAnswer> = {
-  id: ID,
-  suite: "scbench",
+  ...infoFields(enumerateEdgesInfo),
   version: 2,
-  description:
-    "For several corner-labelled unit squares, list the pairs of sides certainly joined by one interface curve, in each square's own edge numbering.",
-  tags: ["axiomatic", "topology", "corner-labels"],
   params: edgesParams,
   levels,
   presets: {
     original: recordsPreset(
       ID,
-      "The original's 8 VisGeomBench records (4 to 7 squares each, permuted corner orders and edge numberings), in its order.",
+      enumerateEdgesInfo.presets.original.description,
       new URL("./original-edges.jsonl", import.meta.url),
       (record) => loadEdgesRecord(ID, record, edgesData),
     ),

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Rng } from "../../../core/rng.ts";
 import type { JsonSchema, Task } from "../../../core/task.ts";
 import { type Check, type Verdict, verdictFromChecks } from "../../../core/verdict.ts";
@@ -19,6 +20,7 @@ import {
   relabel,
   toCanonical,
 } from "./corners.ts";
+import { topologyEnumerationInfo } from "./info.ts";
 import { loadEnumerationRecord } from "./original.ts";
 import { buildPrompt, CROSSED_SIDES, GEOMETRY } from "./prompt-parts.ts";
 import { BAD, MISSING, OK, renderPanels, type SquareDrawing } from "./render.ts";
@@ -110,13 +112,7 @@ function generate(params: EnumerationParams, rng: Rng) {
       : typeof order === "string"
         ? [...(NAMED_ORDERS[order] ?? CORNERS)]
         : [...order];
-  const inst = {
-    id: stableId(ID, params, rng.seed),
-    task: ID,
-    params,
-    seed: rng.seed,
-    data: { classes: params.classes, corners },
-  };
+  const inst = generatedInstance(ID, params, rng, { classes: params.classes, corners });
   const answer = solveAnswer(inst.data);
   const verdict = verifyAnswer(inst.data, answer);
   if (!verdict.passed) throw new Error(`${ID}: reference answer fails: ${verdict.failure?.message}`);
@@ -269,18 +265,14 @@ function render(data: EnumerationData, answer?: EnumerationAnswer) {
 }
 
 export const topologyEnumerationTask: Task<EnumerationParams, EnumerationData, EnumerationAnswer> = {
-  id: ID,
-  suite: "scbench",
+  ...infoFields(topologyEnumerationInfo),
   version: 2,
-  description:
-    "List every corner-label configuration of a unit square (in a given corner order, up to renaming) that forces an interface (2 classes) or a triple point (3 classes).",
-  tags: ["axiomatic", "topology", "enumeration"],
   params: enumerationParams,
   levels,
   presets: {
     original: recordsPreset(
       ID,
-      "The original's 10 VisGeomBench records (2 and 3 classes, ten corner orders), in its order.",
+      topologyEnumerationInfo.presets.original.description,
       new URL("./original-enumeration.jsonl", import.meta.url),
       (record) => loadEnumerationRecord(ID, record, enumerationData),
     ),

@@ -1,8 +1,10 @@
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Instance, Task } from "../../../core/task.ts";
 import { recordsPreset } from "../common/vgb-records.ts";
 import { frameOf } from "./frame.ts";
 import { generateTwoSegments, TASK_ID } from "./generate.ts";
+import { twoSegmentsInfo } from "./info.ts";
 import { loadTwoSegments } from "./original.ts";
 import { twoSegmentsPrompt } from "./prompt.ts";
 import { renderTwoSegments } from "./render.ts";
@@ -36,12 +38,8 @@ const targetLevels = Object.fromEntries(
 );
 
 export const twoSegmentsTask: Task<TwoSegmentsParams, TwoSegmentsData, TwoSegmentsAnswer> = {
-  id: TASK_ID,
-  suite: "scbench",
+  ...infoFields(twoSegmentsInfo),
   version: 2,
-  description:
-    "Place two segments with endpoints on the boundary of the unit square (or, in the original's records, a shifted or scaled square or a quadrilateral, possibly with a coordinate grid) so that they cut it into a target multiset of triangles, quadrilaterals, pentagons and hexagons.",
-  tags: ["axiomatic", "geometry", "spatial", "arrangement"],
   params: twoSegmentsParams,
   levels: {
     easy: { tier: "easy" },
@@ -52,7 +50,7 @@ export const twoSegmentsTask: Task<TwoSegmentsParams, TwoSegmentsData, TwoSegmen
   presets: {
     original: recordsPreset(
       TASK_ID,
-      "The original's 27 VisGeomBench records: unit squares with and without a coordinate grid, shifted and scaled squares and quadrilaterals, in its order.",
+      twoSegmentsInfo.presets.original.description,
       new URL("./original.jsonl", import.meta.url),
       loadTwoSegments,
     ),

@@ -1,7 +1,9 @@
-import { stableId } from "../../../core/canonical.ts";
+import { generatedInstance } from "../../../core/instances.ts";
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
+import { infoFields } from "../../../core/registry.ts";
 import type { Instance, Task } from "../../../core/task.ts";
 import { generateVoxelProjection } from "./generate.ts";
+import { voxelProjectionInfo } from "./info.ts";
 import { voxelProjectionPrompt } from "./prompt.ts";
 import { renderVoxelProjection } from "./render.ts";
 import {
@@ -40,18 +42,13 @@ function originalInstances(): Instance<VoxelProjectionData>[] {
 }
 
 export const voxelProjectionTask: Task<VoxelProjectionParams, VoxelProjectionData, VoxelProjectionAnswer> = {
-  id: ID,
-  suite: "scbench",
+  ...infoFields(voxelProjectionInfo),
   version: 2,
-  description:
-    "Voxel grid projection: place exactly V voxels in an N×N×N grid so that all three projections are full and no cube symmetry maps the set onto itself.",
-  tags: ["constructive", "3d", "voxels", "symmetry"],
   params: voxelProjectionParams,
   levels,
   presets: {
     original: {
-      description:
-        "The original's 6 subpasses: 6³ with 50 voxels up to 24³ with 1000, then 20³ with 500 and no 7 in x+y+z.",
+      description: voxelProjectionInfo.presets.original.description,
       instances: originalInstances,
     },
   },
@@ -60,7 +57,7 @@ export const voxelProjectionTask: Task<VoxelProjectionParams, VoxelProjectionDat
 
   generate(params, rng) {
     const data = generateVoxelProjection(params, rng);
-    return { id: stableId(ID, params, rng.seed), task: ID, params, seed: rng.seed, data };
+    return generatedInstance(ID, params, rng, data);
   },
 
   level(inst) {

@@ -1,0 +1,75 @@
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { loadTask, taskInfos } from "../core/registry.ts";
+import { registerAllTasks } from "./catalog.ts";
+
+registerAllTasks();
+
+describe("the catalog", () => {
+  it("registers every suite's tasks", () => {
+    const ids = taskInfos().map((i) => i.id);
+    expect(ids).toHaveLength(27);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(taskInfos("scbench")).toHaveLength(22);
+    expect(taskInfos("chain").map((i) => i.id)).toEqual(["chain/burr", "chain/stacking"]);
+    expect(taskInfos("combench").map((i) => i.id)).toEqual(["combench/analysis", "combench/construction"]);
+    expect(taskInfos("sparc").map((i) => i.id)).toEqual(["sparc"]);
+  });
+
+  // loadTask checks id, suite, description, tags, levels and presets against the info; the
+  // instance counts are checked here, as loadTask does not build preset instances.
+  for (const info of taskInfos()) {
+    it(`states what ${info.id} is, with its presets' sizes`, async () => {
+      const task = await loadTask(info.id);
+      const stated = Object.entries(info.presets ?? {}).map(([name, p]) => [name, p.count]);
+      const actual = Object.entries(task.presets ?? {}).map(([name, p]) => [name, p.instances().length]);
+      expect(actual).toEqual(stated);
+    });
+  }
+});
+
+/**
+ * Imports the catalog in a fresh process under a resolve hook that refuses every module but Node's
+ * own, the core's and the catalog's (the catalog, the tasks' info and the paper tables): a task's
+ * code or a package (zod, the WebAssembly kernels) imported eagerly fails the import. The hook proves
+ * it is active by refusing a task's index.ts and zod once the tasks are listed.
+ */
+const hook = `
+const allowed = (url) => {
+  const path = url.split(/[?#]/)[0];
+  return (
+    path.startsWith("node:") ||
+    (/\\/src\\/core\\/[^/]+\\.ts$/.test(path) && !path.includes("/node_modules/")) ||
+    /\\/src\\/suites\\/(catalog|.+\\/info|scbench\\/paper-table)\\.ts$/.test(path)
+  );
+};
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  if (!allowed(resolved.url)) throw new Error("plumb-guard refused " + resolved.url + " (from " + context.parentURL + ")");
+  return resolved;
+}`;
+
+const child = `
+import { register } from "node:module";
+register("data:text/javascript," + encodeURIComponent(${JSON.stringify(hook)}));
+const { registerAllTasks } = await import(${JSON.stringify(new URL("./catalog.ts", import.meta.url).href)});
+const { taskInfos, matchTaskIds } = await import(${JSON.stringify(new URL("../core/registry.ts", import.meta.url).href)});
+registerAllTasks();
+const refused = async (url) => import(url).then(() => "loaded", (e) => (String(e).includes("plumb-guard") ? "refused" : String(e)));
+console.log(JSON.stringify({
+  tasks: taskInfos().length,
+  scbench: matchTaskIds("scbench/*").length,
+  sparc: await refused(${JSON.stringify(new URL("./sparc/index.ts", import.meta.url).href)}),
+  zod: await refused("zod"),
+}));
+`;
+
+describe("the catalog and the tasks' info modules", () => {
+  it("import none of the tasks' code and no package", () => {
+    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", child], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(JSON.parse(out)).toEqual({ tasks: 27, scbench: 22, sparc: "refused", zod: "refused" });
+  });
+});

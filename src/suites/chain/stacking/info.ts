@@ -1,0 +1,35 @@
+import type { TaskInfo } from "../../../core/registry.ts";
+
+export const stackingInfo = {
+  id: "chain/stacking",
+  suite: "chain",
+  description:
+    "CHAIN stacking: pack coloured polycube pieces into an a×b×c box under gravity, interactively (place / pickup) or as a one-shot plan.",
+  tags: ["interactive", "stacking", "spatial", "3d", "packing"],
+  levels: [
+    "2x2x2-easy",
+    "2x2x2-mid",
+    "2x2x2-hard",
+    "2x2x3-easy",
+    "2x2x3-mid",
+    "2x2x3-hard",
+    "2x3x3-easy",
+    "2x3x3-mid",
+    "2x3x3-hard",
+    "3x3x3-easy",
+    "3x3x3-mid",
+    "3x3x3-hard",
+    "3x3x4-easy",
+    "3x3x4-mid",
+    "3x3x4-hard",
+    "3x4x4-easy",
+    "3x4x4-mid",
+    "3x4x4-hard",
+    "4x4x4-easy",
+    "4x4x4-mid",
+    "4x4x4-hard",
+    "easy",
+    "mid",
+    "hard",
+  ],
+} satisfies TaskInfo;
