@@ -8,8 +8,9 @@ export default defineConfig({
     // One test file per core: Vitest's default leaves a core idle, and most files are CPU-bound.
     maxWorkers: availableParallelism(),
     reporters: ["default", "./test/support/summary-reporter.ts"],
-    // CLI runs spawned by tests verify on their main thread: each checker thread costs a second to
-    // start. The tests about the pool, and a few CLI runs, ask for threads with --workers.
+    // CLI runs in tests (in the test's process through test/support/cli.ts, or spawned) verify on
+    // their main thread: each checker thread costs a second to start. The tests about the pool, and a
+    // few CLI runs, ask for threads with --workers.
     env: { PLUMB_WORKERS: "0" },
   },
 });

@@ -2,7 +2,7 @@
  * Hostile input: for every task, the worst parse + verify time over the hostile texts of the contract
  * test, at 100 KB and at 1 MB. A ratio near 10 means linear work; near 100, quadratic.
  */
-import { listTasks } from "../src/core/registry.ts";
+import { loadTasks } from "../src/core/registry.ts";
 import { isParseFailure } from "../src/core/verdict.ts";
 import { hostileSubject, hostileTexts } from "../test/support/hostile.ts";
 
@@ -10,7 +10,7 @@ type Row = [string, string, string];
 
 export async function benchHostile(median: (xs: number[]) => number, runs: number): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const task of listTasks()) {
+  for (const task of await loadTasks("*")) {
     const { inst, valid } = hostileSubject(task);
     const worst = async (bytes: number) => {
       let slowest = { name: "", ms: 0 };

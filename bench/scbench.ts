@@ -3,7 +3,7 @@
  * for the simulators and CSG-graded tasks, time per level (or per criterion) instead.
  */
 import { generateInstances, resolveParams } from "../src/core/instances.ts";
-import { listTasks } from "../src/core/registry.ts";
+import { loadTasks } from "../src/core/registry.ts";
 import { timeSolver } from "../src/suites/scbench/hamiltonian-loop/generate.ts";
 import { simulatorRows } from "./scbench-simulators.ts";
 
@@ -21,7 +21,7 @@ type Row = [string, string, string];
 
 export async function benchScbench(median: (xs: number[]) => number, runs: number): Promise<Row[]> {
   const rows: Row[] = [];
-  for (const task of listTasks("scbench")) {
+  for (const task of await loadTasks("scbench")) {
     const levels = Object.keys(task.levels);
     const samples: { inst: ReturnType<typeof generateInstances>[number]; answer: unknown }[] = [];
     for (const level of levels) {

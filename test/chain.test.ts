@@ -1,16 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { runCli } from "./support/cli.ts";
 
-const BIN = fileURLToPath(new URL("../bin/plumb.js", import.meta.url));
-
-function plumb(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
+const plumb = (...args: string[]) => runCli(args);
 
 interface Row {
   model: string;
@@ -44,8 +38,8 @@ describe("CHAIN through the harness", () => {
     ["chain/burr", "mid"],
     ["chain/burr", "hard"],
     ["chain/burr", "classic"],
-  ])("the oracle solves %s %s episodes in exactly the optimal number of steps", (task, level) => {
-    const r = run(
+  ])("the oracle solves %s %s episodes in exactly the optimal number of steps", async (task, level) => {
+    const r = await run(
       `${task}-${level}`,
       task,
       "--level",
@@ -62,7 +56,7 @@ describe("CHAIN through the harness", () => {
     const row = overall(r.stdout, "oracle");
     expect(row.accuracy).toBe(1);
     expect(row.episodes).toMatchObject({ count: 3, solved: 3, dist2Opt: 0, normDist: 0 });
-    const exported = plumb("export", `${task}-${level}`, "--db", db, "--format", "jsonl");
+    const exported = await plumb("export", `${task}-${level}`, "--db", db, "--format", "jsonl");
     const samples = exported.stdout
       .trim()
       .split("\n")
@@ -73,8 +67,8 @@ describe("CHAIN through the harness", () => {
     }
   });
 
-  it("plays random legal actions to the end of the step budget, and one-shot plans from the oracle pass", () => {
-    const gym = run(
+  it("plays random legal actions to the end of the step budget, and one-shot plans from the oracle pass", async () => {
+    const gym = await run(
       "random-gym",
       "chain/stacking",
       "--level",
@@ -87,7 +81,7 @@ describe("CHAIN through the harness", () => {
     );
     expect(gym.code, gym.stderr).toBe(0);
     expect(overall(gym.stdout, "random").samples).toBe(2);
-    const oneShot = run(
+    const oneShot = await run(
       "one-shot",
       "chain",
       "--count",
@@ -108,24 +102,33 @@ describe("CHAIN through the harness", () => {
     ).toEqual(expect.arrayContaining(["chain/stacking", "chain/burr"]));
   });
 
-  it("generates, solves, verifies and renders from the command line", () => {
+  it("generates, solves, verifies and renders from the command line", async () => {
     const instances = join(dir, "stack.jsonl");
-    const gen = plumb("generate", "chain/stacking", "--level", "3x3x3-hard", "--count", "3", "--seed", "9");
+    const gen = await plumb(
+      "generate",
+      "chain/stacking",
+      "--level",
+      "3x3x3-hard",
+      "--count",
+      "3",
+      "--seed",
+      "9",
+    );
     expect(gen.code, gen.stderr).toBe(0);
     writeFileSync(instances, gen.stdout);
     const answers = join(dir, "answers.jsonl");
-    const solved = plumb("solve", "chain/stacking", "--instances", instances);
+    const solved = await plumb("solve", "chain/stacking", "--instances", instances);
     expect(solved.code, solved.stderr).toBe(0);
     writeFileSync(answers, solved.stdout);
-    const verified = plumb("verify", "chain/stacking", "--instances", instances, "--answers", answers);
+    const verified = await plumb("verify", "chain/stacking", "--instances", instances, "--answers", answers);
     expect(verified.code, verified.stderr).toBe(0);
     for (const line of verified.stdout.trim().split("\n")) expect(JSON.parse(line).passed).toBe(true);
     const out = join(dir, "pics");
-    const rendered = plumb("render", "chain/stacking", "--instances", instances, "--out", out);
+    const rendered = await plumb("render", "chain/stacking", "--instances", instances, "--out", out);
     expect(rendered.code, rendered.stderr).toBe(0);
     expect(readdirSync(out).filter((f) => f.endsWith(".png"))).toHaveLength(3);
     // A set asks for more distinct puzzles than a small box admits: a clear error, not a loop.
-    const tooMany = plumb("generate", "chain/stacking", "--level", "2x2x2-easy", "--count", "2");
+    const tooMany = await plumb("generate", "chain/stacking", "--level", "2x2x2-easy", "--count", "2");
     expect(tooMany.code).toBe(2);
     expect(tooMany.stderr).toMatch(/only 1 distinct instances/);
     expect(existsSync(out)).toBe(true);

@@ -1,39 +1,13 @@
-import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { unisolatedCodeAllowed } from "../src/core/untrusted.ts";
+import { runCli, runCliProcess } from "./support/cli.ts";
 import { SPARC_PUZZLES, SPARC_RESPONSES, sparcRecords } from "./support/sparc.ts";
 
-const BIN = fileURLToPath(new URL("../bin/plumb.js", import.meta.url));
 const tmp = () => mkdtempSync(join(tmpdir(), "plumb-cli-"));
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function plumb(...args: string[]): Run {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
-
-function plumbAsync(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args]);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
+const plumb = (...args: string[]) => runCli(args);
 
 const jsonl = (text: string) =>
   text
@@ -44,26 +18,26 @@ const jsonl = (text: string) =>
 const key = (path: unknown) => JSON.stringify(path);
 
 describe("plumb CLI", () => {
-  it("lists the registered tasks", () => {
-    const r = plumb("list");
+  it("lists the registered tasks", async () => {
+    const r = await plumb("list");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^sparc\t/m);
     expect(r.stdout).toMatch(/difficulty-5/);
     expect(r.stdout).toMatch(/^scbench\/shikaku\t.*\n.*\n.*\n {2}presets: original \(6\)$/m);
   });
 
-  it("generates, runs and reports a paper's preset, in the paper's layout", () => {
+  it("generates, runs and reports a paper's preset, in the paper's layout", async () => {
     const dir = tmp();
-    const gen = plumb("generate", "scbench/shikaku", "--preset", "original", "--count", "4");
+    const gen = await plumb("generate", "scbench/shikaku", "--preset", "original", "--count", "4");
     expect(gen.code).toBe(0);
     expect(jsonl(gen.stdout).map((i) => i.id)).toEqual(
       [1, 2, 3, 4].map((n) => `scbench/shikaku/original/${n}`),
     );
-    expect(plumb("generate", "scbench/shikaku", "--preset", "original", "--level", "easy").stderr).toMatch(
-      /--preset is a fixed set: it takes no --level or --set/,
-    );
+    expect(
+      (await plumb("generate", "scbench/shikaku", "--preset", "original", "--level", "easy")).stderr,
+    ).toMatch(/--preset is a fixed set: it takes no --level or --set/);
     const db = join(dir, "runs.db");
-    const run = plumb(
+    const run = await plumb(
       "run",
       "scbench/shikaku",
       "--preset",
@@ -76,14 +50,14 @@ describe("plumb CLI", () => {
       db,
     );
     expect(run.code).toBe(0);
-    const report = plumb("report", "p", "--db", db);
+    const report = await plumb("report", "p", "--db", db);
     expect(report.stdout).toContain("SCBench, Table A.1 layout");
     expect(report.stdout).toContain("| Shikaku Rectangles | 6 | 100.0 |");
     expect(report.stdout).toContain("| **Overall** | 6 | 100.0 |");
   });
 
-  it("verifies every stored solution of the official puzzles (--reference)", () => {
-    const r = plumb("verify", "sparc", "--instances", SPARC_PUZZLES, "--reference");
+  it("verifies every stored solution of the official puzzles (--reference)", async () => {
+    const r = await plumb("verify", "sparc", "--instances", SPARC_PUZZLES, "--reference");
     expect(r.code).toBe(0);
     const rows = jsonl(r.stdout);
     expect(rows).toHaveLength(640);
@@ -91,7 +65,7 @@ describe("plumb CLI", () => {
     expect(r.stderr).toMatch(/640 verdicts: 640 passed/);
   });
 
-  it("stops solve --all at 10,000 solutions unless told otherwise, and says so", () => {
+  it("stops solve --all at 10,000 solutions unless told otherwise, and says so", async () => {
     const dir = tmp();
     const file = join(dir, "open-5x5.jsonl");
     // A 5×5 grid with no rules: over a million lines from S to E.
@@ -106,20 +80,20 @@ describe("plumb CLI", () => {
       file,
       `${JSON.stringify({ ...open, puzzle_array: grid, solutions: [], solution_count: 0 })}\n`,
     );
-    const capped = plumb("solve", "sparc", "--instances", file, "--all");
+    const capped = await plumb("solve", "sparc", "--instances", file, "--all");
     expect(capped.code, capped.stderr).toBe(0);
     expect(jsonl(capped.stdout)[0]).toMatchObject({ count: 10_000, complete: false });
     expect(capped.stderr).toContain("1 instance(s) stopped at 10,000 solutions (--max-solutions)");
-    const few = plumb("solve", "sparc", "--instances", file, "--all", "--max-solutions", "7");
+    const few = await plumb("solve", "sparc", "--instances", file, "--all", "--max-solutions", "7");
     expect(jsonl(few.stdout)[0]).toMatchObject({ count: 7, complete: false });
   });
 
-  it("solves official puzzles to exactly their stored solution sets (--all)", () => {
+  it("solves official puzzles to exactly their stored solution sets (--all)", async () => {
     const dir = tmp();
     const subset = join(dir, "subset.jsonl");
     const lines = readFileSync(SPARC_PUZZLES, "utf8").trim().split("\n");
     writeFileSync(subset, `${lines.filter((_, i) => i % 5 === 0).join("\n")}\n`);
-    const r = plumb("solve", "sparc", "--instances", subset, "--all");
+    const r = await plumb("solve", "sparc", "--instances", subset, "--all");
     expect(r.code).toBe(0);
     const byId = new Map(sparcRecords().map((rec) => [rec.id, rec]));
     const rows = jsonl(r.stdout);
@@ -133,8 +107,8 @@ describe("plumb CLI", () => {
     }
   });
 
-  it("grades raw model text like the SPaRC CLI, parse failures apart", () => {
-    const r = plumb(
+  it("grades raw model text like the SPaRC CLI, parse failures apart", async () => {
+    const r = await plumb(
       "grade",
       "sparc",
       "--instances",
@@ -164,7 +138,7 @@ describe("plumb CLI", () => {
       odd,
       `${JSON.stringify({ id, text: "I could not solve it." })}\n${JSON.stringify({ id, text: "<think>hmm</think> path: [0, 2], [0, 1]" })}\n`,
     );
-    const g = plumb("grade", "sparc", "--instances", SPARC_PUZZLES, "--responses", odd, "--lenient");
+    const g = await plumb("grade", "sparc", "--instances", SPARC_PUZZLES, "--responses", odd, "--lenient");
     const [none, loose] = jsonl(g.stdout) as { failure: { kind: string }; lenient: boolean }[];
     expect(none?.failure.kind).toBe("parse");
     expect(loose?.lenient).toBe(true);
@@ -184,15 +158,17 @@ describe("plumb CLI", () => {
         .map((x) => JSON.stringify(x))
         .join("\n"),
     );
-    const c = jsonl(plumb("grade", "sparc", "--instances", SPARC_PUZZLES, "--responses", cli).stdout);
+    const c = jsonl((await plumb("grade", "sparc", "--instances", SPARC_PUZZLES, "--responses", cli)).stdout);
     expect(c.map((row) => row.passed)).toEqual([false, true, false]);
   });
 
   it("generates 200 puzzles byte-identically from one seed, all valid, all levels", async () => {
     const dir = tmp();
+    const generate = (file: string) => ["generate", "sparc", "--count", "200", "--seed", "7", "--out", file];
+    // One in a process of its own, one in this one, at the same time: the same bytes from both.
     const [a, b] = await Promise.all([
-      plumbAsync("generate", "sparc", "--count", "200", "--seed", "7", "--out", join(dir, "a.jsonl")),
-      plumbAsync("generate", "sparc", "--count", "200", "--seed", "7", "--out", join(dir, "b.jsonl")),
+      runCliProcess(generate(join(dir, "a.jsonl"))),
+      runCli(generate(join(dir, "b.jsonl"))),
     ]);
     expect(a.code, a.stderr).toBe(0);
     expect(b.code, b.stderr).toBe(0);
@@ -209,12 +185,12 @@ describe("plumb CLI", () => {
       levels.add(row.difficulty_level);
     }
     expect([...levels].sort()).toEqual([1, 2, 3, 4, 5]);
-    const v = plumb("verify", "sparc", "--instances", join(dir, "a.jsonl"), "--reference");
+    const v = await plumb("verify", "sparc", "--instances", join(dir, "a.jsonl"), "--reference");
     expect(v.code).toBe(0);
     expect(jsonl(v.stdout).every((row) => row.passed === true)).toBe(true);
   }, 300_000);
 
-  it("reports malformed lines by line and field, keeps the good ones, and never prints a stack trace", () => {
+  it("reports malformed lines by line and field, keeps the good ones, and never prints a stack trace", async () => {
     const dir = tmp();
     const [first, second] = readFileSync(SPARC_PUZZLES, "utf8").trim().split("\n");
     const good = JSON.parse(first as string) as Record<string, unknown>;
@@ -224,7 +200,7 @@ describe("plumb CLI", () => {
     (outside.solutions[0]?.path[3] as { x: number }).x = 99;
     const file = join(dir, "bad.jsonl");
     writeFileSync(file, [first, "{not json", JSON.stringify(missing), JSON.stringify(outside)].join("\n"));
-    const r = plumb("verify", "sparc", "--instances", file, "--reference");
+    const r = await plumb("verify", "sparc", "--instances", file, "--reference");
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`${file} line 2: not valid JSON`);
     expect(r.stderr).toContain(`${file} line 3, field grid_size:`);
@@ -234,29 +210,29 @@ describe("plumb CLI", () => {
 
     const answers = join(dir, "answers.jsonl");
     writeFileSync(answers, `${JSON.stringify({ id: good.id, answer: [{ x: 0, y: "1" }] })}\n`);
-    const a = plumb("verify", "sparc", "--instances", SPARC_PUZZLES, "--answers", answers);
+    const a = await plumb("verify", "sparc", "--instances", SPARC_PUZZLES, "--answers", answers);
     expect(a.code).toBe(1);
     expect(a.stderr).toContain(`${answers} line 1, field answer[0].y:`);
   });
 
-  it("writes the prompts a model would get, images as base64 PNG", () => {
-    const text = plumb("prompt", "sparc", "--instances", SPARC_PUZZLES, "--shots", "2");
+  it("writes the prompts a model would get, images as base64 PNG", async () => {
+    const text = await plumb("prompt", "sparc", "--instances", SPARC_PUZZLES, "--shots", "2");
     expect(text.code).toBe(0);
     const rows = jsonl(text.stdout) as { messages: { role: string; content: string }[]; images: unknown[] }[];
     expect(rows).toHaveLength(100);
     expect(rows[0]?.messages.at(-1)?.content).toContain("####");
     const vision = jsonl(
-      plumb("prompt", "sparc", "--instances", SPARC_PUZZLES, "--variant", "vision").stdout,
+      (await plumb("prompt", "sparc", "--instances", SPARC_PUZZLES, "--variant", "vision")).stdout,
     ) as {
       images: { mediaType: string; base64: string }[];
     }[];
     const png = Buffer.from(vision[0]?.images[0]?.base64 ?? "", "base64");
     expect(png.subarray(0, 4)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-    const bad = plumb("prompt", "sparc", "--instances", SPARC_PUZZLES, "--variant", "poetic");
+    const bad = await plumb("prompt", "sparc", "--instances", SPARC_PUZZLES, "--variant", "poetic");
     expect(bad.code).toBe(2);
   });
 
-  it("words prompts from a user's template file, and refuses a bad one before any call", () => {
+  it("words prompts from a user's template file, and refuses a bad one before any call", async () => {
     const dir = tmp();
     const template = join(dir, "official.txt");
     writeFileSync(
@@ -264,7 +240,7 @@ describe("plumb CLI", () => {
       "===system===\nSolve puzzles.\n===user===\nFrom {{start_pos}} to {{end_pos}}:\n{{grid_str}}\n",
     );
     const rows = jsonl(
-      plumb("prompt", "sparc", "--instances", SPARC_PUZZLES, "--prompt-template", template).stdout,
+      (await plumb("prompt", "sparc", "--instances", SPARC_PUZZLES, "--prompt-template", template)).stdout,
     ) as { messages: { role: string; content: string }[] }[];
     expect(rows).toHaveLength(100);
     expect(rows[0]?.messages[0]).toEqual({ role: "system", content: "Solve puzzles." });
@@ -276,48 +252,79 @@ describe("plumb CLI", () => {
         ...["run", "sparc", "--instances", SPARC_PUZZLES, "--model", "oracle"],
         ...["--prompt-template", template, "--db", db, "--no-progress", ...extra],
       );
-    const run = runWith();
+    const run = await runWith();
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
       `${template} line 1, field grid_size: unknown placeholder {{grid_size}} (known: end_pos,`,
     );
-    const gym = runWith("--gym");
+    const gym = await runWith("--gym");
     expect(gym.code).toBe(2);
     expect(gym.stderr).toMatch(/--prompt-template words single prompts/);
   });
 
-  it("fails cleanly on an unknown task or level", () => {
-    const r = plumb("generate", "nope");
+  it("runs in this process without leaving a trace: streams, argv, env, exit code, --unsafe-verifiers", async () => {
+    const { write } = process.stdout;
+    const { argv } = process;
+    const r = await runCli(
+      ["verify", "sparc", "--instances", "no-such-file.jsonl", "--reference", "--unsafe-verifiers"],
+      {
+        env: { PLUMB_TEST_MARK: "1" },
+      },
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/warning: --unsafe-verifiers/);
+    expect(process.stdout.write).toBe(write);
+    expect(process.argv).toBe(argv);
+    expect(process.env.PLUMB_TEST_MARK).toBeUndefined();
+    expect(process.exitCode).toBeUndefined();
+    expect(unisolatedCodeAllowed()).toBe(false);
+    const bad = await plumb("generate", "sparc", "--count", "many");
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--count must be a non-negative integer/);
+  });
+
+  it("fails cleanly on an unknown task or level", async () => {
+    const r = await plumb("generate", "nope");
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: unknown task "nope"/);
-    const l = plumb("generate", "sparc", "--level", "hardest");
+    const l = await plumb("generate", "sparc", "--level", "hardest");
     expect(l.code).toBe(2);
     expect(l.stderr).toMatch(/unknown level "hardest"/);
   });
 
-  it("renders SVG and PNG pictures, with answers drawn", () => {
+  it("renders SVG and PNG pictures, with answers drawn", async () => {
     const dir = tmp();
     const one = join(dir, "one.jsonl");
     writeFileSync(one, `${readFileSync(SPARC_PUZZLES, "utf8").split("\n")[0]}\n`);
     const answers = join(dir, "answers.jsonl");
-    writeFileSync(answers, plumb("solve", "sparc", "--instances", one).stdout);
-    const r = plumb("render", "sparc", "--instances", one, "--answers", answers, "--out", join(dir, "pics"));
+    writeFileSync(answers, (await plumb("solve", "sparc", "--instances", one)).stdout);
+    const r = await plumb(
+      "render",
+      "sparc",
+      "--instances",
+      one,
+      "--answers",
+      answers,
+      "--out",
+      join(dir, "pics"),
+    );
     expect(r.code).toBe(0);
     const id = sparcRecords()[0]?.id as string;
     expect(readFileSync(join(dir, "pics", `${id}.svg`), "utf8")).toMatch(/^<svg/);
     expect(existsSync(join(dir, "pics", `${id}.png`))).toBe(true);
   });
 
-  it("writes STL meshes beside the pictures for 3D tasks", () => {
+  it("writes STL meshes beside the pictures for 3D tasks", async () => {
     const dir = tmp();
     const inst = join(dir, "csg.jsonl");
     writeFileSync(
       inst,
-      plumb("generate", "scbench/csg-union", "--level", "case-8", "--count", "1", "--seed", "1").stdout,
+      (await plumb("generate", "scbench/csg-union", "--level", "case-8", "--count", "1", "--seed", "1"))
+        .stdout,
     );
     const answers = join(dir, "answers.jsonl");
-    writeFileSync(answers, plumb("solve", "scbench/csg-union", "--instances", inst).stdout);
-    const r = plumb(
+    writeFileSync(answers, (await plumb("solve", "scbench/csg-union", "--instances", inst)).stdout);
+    const r = await plumb(
       "render",
       "scbench/csg-union",
       "--instances",

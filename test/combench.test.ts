@@ -1,13 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadStarterRecords } from "../src/suites/combench/records/load.ts";
+import { runCli } from "./support/cli.ts";
 import { type FakeOpenAI, startFakeOpenAI } from "./support/fake-openai.ts";
-
-const BIN = fileURLToPath(new URL("../bin/plumb.js", import.meta.url));
 
 /**
  * Four starter records, each with a marker in its problem statement that tells the scripted judge how
@@ -64,17 +62,12 @@ describe("plumb run combench/construction with a scripted judge", () => {
   const instances = join(dir, "instances.jsonl");
   let server: FakeOpenAI;
 
-  const plumbWith = (env: Record<string, string>, ...args: string[]) => {
-    const r = spawnSync(process.execPath, [BIN, ...args], {
-      encoding: "utf8",
-      env: { ...process.env, OPENAI_COMPATIBLE_API_KEY: "k", PLUMB_COMBENCH_VERIFIER: "auto", ...env },
-    });
-    return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-  };
+  const plumbWith = (env: Record<string, string>, ...args: string[]) =>
+    runCli(args, { env: { OPENAI_COMPATIBLE_API_KEY: "k", PLUMB_COMBENCH_VERIFIER: "auto", ...env } });
   const plumb = (...args: string[]) => plumbWith({}, ...args);
 
-  const run = (name: string, model: string) => {
-    const r = plumb(
+  const run = async (name: string, model: string) => {
+    const r = await plumb(
       ...["run", "combench/construction", "--instances", instances, "--model", model, "--epochs", "2"],
       // Verified in checker threads: the jailed Python verifiers run from there.
       ...["--workers", "2"],
@@ -83,8 +76,8 @@ describe("plumb run combench/construction with a scripted judge", () => {
     );
     expect(r.code, r.stderr).toBe(0);
     const rows = (JSON.parse(r.stdout) as { rows: Row[] }).rows;
-    const samples = plumb("export", name, "--db", db)
-      .stdout.trim()
+    const samples = (await plumb("export", name, "--db", db)).stdout
+      .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as Sample);
     return { rows, samples };
@@ -108,8 +101,8 @@ describe("plumb run combench/construction with a scripted judge", () => {
     await server.close();
   });
 
-  it("the oracle's answers pass their verifiers; the grades give the expected Avg, Best@2, Pass@2 and Pass^2", () => {
-    const { rows, samples } = run("oracle", "oracle");
+  it("the oracle's answers pass their verifiers; the grades give the expected Avg, Best@2, Pass@2 and Pass^2", async () => {
+    const { rows, samples } = await run("oracle", "oracle");
     const row = overall(rows);
     expect(row.samples).toBe(8);
     // Points per sample: full 7,7; almost 6,6; retry 7,1; garbage unscored (0),6.
@@ -135,7 +128,7 @@ describe("plumb run combench/construction with a scripted judge", () => {
     for (const s of retried) expect(s.judge?.replies).toHaveLength(2);
   });
 
-  it("a broken construction demotes 7 to 6 and 6 to 1 and leaves 1 and the unscored sample as they are", () => {
+  it("a broken construction demotes 7 to 6 and 6 to 1 and leaves 1 and the unscored sample as they are", async () => {
     const reference = (id: Id) => records.find((r) => r.id === id)?.ref_solution ?? "";
     const answer = (id: Id, second: string) =>
       `## Solution to Question 1\n${reference(id)}\n\n## Solution to Question 2\n${second}\n`;
@@ -153,7 +146,7 @@ describe("plumb run combench/construction with a scripted judge", () => {
       { id: "plumb-imo2000-p4", text: answer("plumb-imo2000-p4", "<construct>\n[[1, 2, 3]]\n</construct>") },
     ];
     writeFileSync(replies, lines.map((l) => JSON.stringify(l)).join("\n"));
-    const { rows, samples } = run("broken", `replay:${replies}`);
+    const { rows, samples } = await run("broken", `replay:${replies}`);
     const row = overall(rows);
     expect(scores(samples, "plumb-imo2020-p4-n33")).toEqual([6, 6]);
     expect(scores(samples, "plumb-imo2022-p1-n10-k16")).toEqual([1, 1]);
@@ -175,7 +168,7 @@ describe("plumb run combench/construction with a scripted judge", () => {
     expect(kinds).toEqual(new Set(["invalid"]));
 
     // The parsing mode is part of the run: resuming it under another is refused, naming the change.
-    const again = plumbWith(
+    const again = await plumbWith(
       { PLUMB_COMBENCH_PARSING: "plumb" },
       ...["run", "combench/construction", "--instances", instances, "--model", `replay:${replies}`],
       ...["--epochs", "2", "--judge", "openai-compatible:grader", "--base-url", server.url],
@@ -185,7 +178,7 @@ describe("plumb run combench/construction with a scripted judge", () => {
     expect(again.stderr).toMatch(/settings\.combench\/construction\.parsing: "anchor" → "plumb"/);
   });
 
-  it("a proof with a construct block in it is a format failure, never sent to the judge; the block still runs", () => {
+  it("a proof with a construct block in it is a format failure, never sent to the judge; the block still runs", async () => {
     const id = "plumb-imo2020-p4-n33";
     const reference = records.find((r) => r.id === id)?.ref_construction ?? "";
     const text = `## Solution to Question 1\nSee <construct>[0]</construct>.\n\n## Solution to Question 2\n<construct>\n${reference}\n</construct>\n`;
@@ -198,14 +191,14 @@ describe("plumb run combench/construction with a scripted judge", () => {
         .split("\n")
         .find((l) => l.includes(`"${id}"`))}\n`,
     );
-    const r = plumb(
+    const r = await plumb(
       ...["run", "combench/construction", "--instances", one, "--model", `replay:${replies}`],
       ...["--judge", "openai-compatible:grader", "--base-url", server.url, "--concurrency", "1"],
       ...["--run", "tag-in-proof", "--db", db, "--format", "json", "--no-progress"],
     );
     expect(r.code, r.stderr).toBe(0);
-    const [sample] = plumb("export", "tag-in-proof", "--db", db)
-      .stdout.trim()
+    const [sample] = (await plumb("export", "tag-in-proof", "--db", db)).stdout
+      .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as Sample)
       .filter((x) => x.instance === id);
@@ -224,33 +217,33 @@ describe("plumb run combench/construction with a scripted judge", () => {
         ...["--judge", `openai-compatible:grader@${judge.url}`, "--judge-attempts", "1", "--retries", "0"],
         ...["--run", "outage", "--db", db, "--format", "json", "--no-progress", ...extra],
       ];
-      const down = plumb(...args());
+      const down = await plumb(...args());
       expect(down.code, down.stderr).toBe(0);
-      const unscored = plumb("export", "outage", "--db", db)
-        .stdout.trim()
+      const unscored = (await plumb("export", "outage", "--db", db)).stdout
+        .trim()
         .split("\n")
         .map((l) => JSON.parse(l) as Sample);
       expect(unscored.map((s) => s.failureKind)).toEqual(Array(8).fill("unscored"));
       expect(judge.count()).toBe(8);
-      const again = plumb(...args("--retry-errors"));
+      const again = await plumb(...args("--retry-errors"));
       expect(again.code, again.stderr).toBe(0);
       expect(judge.count()).toBe(16);
-      const judged = plumb("export", "outage", "--db", db)
-        .stdout.trim()
+      const judged = (await plumb("export", "outage", "--db", db)).stdout
+        .trim()
         .split("\n")
         .map((l) => JSON.parse(l) as Sample);
       expect(judged.map((s) => s.judge?.grade)).toEqual(Array(8).fill(7));
       expect(judged.every((s) => s.passed)).toBe(true);
       // Nothing left to judge: a third pass asks nothing.
-      expect(plumb(...args("--retry-errors")).code).toBe(0);
+      expect((await plumb(...args("--retry-errors"))).code).toBe(0);
       expect(judge.count()).toBe(16);
     } finally {
       await judge.close();
     }
   });
 
-  it("refuses to start without --judge", () => {
-    const r = plumb(
+  it("refuses to start without --judge", async () => {
+    const r = await plumb(
       "run",
       "combench/construction",
       "--instances",
@@ -271,7 +264,7 @@ describe("plumb grade combench/construction: payloads that try to forge a pass",
   const answer = (payload: string) =>
     `## Solution to Question 1\nProof.\n\n## Solution to Question 2\n<construct>\n${payload}\n</construct>\n`;
 
-  it("passes the comprehension reference, evaluated in its own jail, and no forged payload", () => {
+  it("passes the comprehension reference, evaluated in its own jail, and no forged payload", async () => {
     const record = JSON.parse(readFileSync(fixture, "utf8")) as { id: string; ref_construction: string };
     const payloads: Record<string, string> = {
       reference: record.ref_construction,
@@ -287,12 +280,11 @@ describe("plumb grade combench/construction: payloads that try to forge a pass",
         .map(([name, payload]) => JSON.stringify({ id: record.id, text: answer(payload), name }))
         .join("\n"),
     );
-    const r = spawnSync(
-      process.execPath,
-      [BIN, "grade", "combench/construction", "--instances", fixture, "--responses", responses],
-      { encoding: "utf8", env: { ...process.env, PLUMB_COMBENCH_VERIFIER: "python" } },
+    const r = await runCli(
+      ["grade", "combench/construction", "--instances", fixture, "--responses", responses],
+      { env: { PLUMB_COMBENCH_VERIFIER: "python" } },
     );
-    expect(r.status, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const rows = r.stdout
       .trim()
       .split("\n")

@@ -1,20 +1,14 @@
-import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Store } from "../src/store/store.ts";
+import { cliExit, runCli, startCli } from "./support/cli.ts";
 import { startFakeOpenAI } from "./support/fake-openai.ts";
 import { SPARC_PUZZLES, SPARC_RESPONSES } from "./support/sparc.ts";
 import { until } from "./support/until.ts";
 
-const BIN = fileURLToPath(new URL("../bin/plumb.js", import.meta.url));
-
-function plumb(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
+const plumb = (...args: string[]) => runCli(args);
 
 /** The first n official puzzles, as an instances file. */
 function someInstances(dir: string, n: number): string {
@@ -38,9 +32,9 @@ describe("plumb run with the built-in agents", () => {
   const dir = mkdtempSync(join(tmpdir(), "plumb-eval-"));
   const db = join(dir, "plumb.db");
 
-  it("the oracle solves every puzzle through the text path; random rarely does", () => {
+  it("the oracle solves every puzzle through the text path; random rarely does", async () => {
     const file = someInstances(dir, 20);
-    const r = plumb(
+    const r = await plumb(
       "run",
       "sparc",
       "--instances",
@@ -63,7 +57,7 @@ describe("plumb run with the built-in agents", () => {
     expect(rows.find((row) => row.model === "random")?.accuracy).toBeLessThan(0.5);
   });
 
-  it("replaying the SPaRC CLI's results reproduces its solved rate and path rates exactly, unparseable answers included", () => {
+  it("replaying the SPaRC CLI's results reproduces its solved rate and path rates exactly, unparseable answers included", async () => {
     // Every tenth answer made unreadable, with the analysis the CLI gives an answer without a path.
     const noPath: Record<string, boolean> = {
       starts_at_start_ends_at_exit: false,
@@ -84,7 +78,7 @@ describe("plumb run with the built-in agents", () => {
       });
     const file = join(dir, "cli-results.jsonl");
     writeFileSync(file, `${results.map((r) => JSON.stringify(r)).join("\n")}\n`);
-    const r = plumb(
+    const r = await plumb(
       "run",
       "sparc",
       "--instances",
@@ -120,9 +114,9 @@ describe("plumb run with the built-in agents", () => {
     expect(row.cliPathErrors.connected_line).toBeGreaterThanOrEqual(0.1);
   });
 
-  it("runs gym episodes: the oracle policy solves them, every step stored", () => {
+  it("runs gym episodes: the oracle policy solves them, every step stored", async () => {
     const file = someInstances(dir, 5);
-    const r = plumb(
+    const r = await plumb(
       "run",
       "sparc",
       "--instances",
@@ -143,7 +137,7 @@ describe("plumb run with the built-in agents", () => {
     );
     expect(r.code, r.stderr).toBe(0);
     expect(overall(r.stdout).accuracy).toBe(1);
-    const exported = plumb("export", "gym", "--db", db, "--format", "jsonl");
+    const exported = await plumb("export", "gym", "--db", db, "--format", "jsonl");
     const samples = exported.stdout
       .trim()
       .split("\n")
@@ -167,7 +161,7 @@ describe("plumb run with the built-in agents", () => {
     }
   });
 
-  it("ends an episode whose model never replies in form, counting every turn", () => {
+  it("ends an episode whose model never replies in form, counting every turn", async () => {
     const file = someInstances(dir, 1);
     const id = (JSON.parse(readFileSync(file, "utf8").split("\n")[0] as string) as { id: string }).id;
     const replies = join(dir, "garbage.jsonl");
@@ -190,13 +184,13 @@ describe("plumb run with the built-in agents", () => {
         "--no-progress",
         ...extra,
       );
-    const export1 = (name: string) =>
-      JSON.parse(plumb("export", name, "--db", db, "--format", "jsonl").stdout.trim()) as {
+    const export1 = async (name: string) =>
+      JSON.parse((await plumb("export", name, "--db", db, "--format", "jsonl")).stdout.trim()) as {
         steps: number;
         passed: boolean;
       };
-    expect(run("garbage-capped", "--max-steps", "7").code).toBe(0);
-    expect(export1("garbage-capped")).toMatchObject({ steps: 7, passed: false });
+    expect((await run("garbage-capped", "--max-steps", "7")).code).toBe(0);
+    expect(await export1("garbage-capped")).toMatchObject({ steps: 7, passed: false });
     // The cap reaches the environment: its observations count against 7, not its own budget.
     const store = Store.open(db);
     try {
@@ -211,20 +205,20 @@ describe("plumb run with the built-in agents", () => {
       store.close();
     }
     // Without --max-steps the environment's own budget ends it: the SPaRC CLI's 100 steps.
-    expect(run("garbage-budget").code).toBe(0);
-    const s = export1("garbage-budget");
+    expect((await run("garbage-budget")).code).toBe(0);
+    const s = await export1("garbage-budget");
     expect(s.passed).toBe(false);
     expect(s.steps).toBe(100);
   });
 
-  it("lists, reports and compares stored runs", () => {
-    expect(plumb("runs", "--db", db).stdout).toMatch(/^base\t/m);
-    const md = plumb("report", "base", "--db", db);
+  it("lists, reports and compares stored runs", async () => {
+    expect((await plumb("runs", "--db", db)).stdout).toMatch(/^base\t/m);
+    const md = await plumb("report", "base", "--db", db);
     expect(md.code).toBe(0);
     expect(md.stdout).toMatch(/oracle/);
-    const cmp = plumb("compare", "base", "gym", "--db", db);
+    const cmp = await plumb("compare", "base", "gym", "--db", db);
     expect(cmp.code).toBe(0);
-    const missing = plumb("report", "nope", "--db", db);
+    const missing = await plumb("report", "nope", "--db", db);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no run "nope"/);
   });
@@ -265,7 +259,7 @@ describe("plumb run against an OpenAI-compatible server", () => {
     await server.close();
   });
 
-  it("retries 429 (honouring Retry-After), 5xx, slow and malformed replies; parse failures apart from wrong", () => {
+  it("retries 429 (honouring Retry-After), 5xx, slow and malformed replies; parse failures apart from wrong", async () => {
     server.enqueue(
       { status: 429, retryAfter: 1 },
       { status: 500 },
@@ -274,7 +268,7 @@ describe("plumb run against an OpenAI-compatible server", () => {
       { text: "no idea" },
     );
     const before = server.count();
-    const r = plumb(...base("flaky", "--concurrency", "1", "--env-file", writeEnv(dir)));
+    const r = await plumb(...base("flaky", "--concurrency", "1", "--env-file", writeEnv(dir)));
     expect(r.code, r.stderr).toBe(0);
     const row = overall(r.stdout);
     expect(row.samples).toBe(12);
@@ -285,23 +279,23 @@ describe("plumb run against an OpenAI-compatible server", () => {
     expect(server.count() - before).toBe(16);
   });
 
-  it("fails fast with --retries 0, and --retry-errors re-runs only the failed samples", () => {
+  it("fails fast with --retries 0, and --retry-errors re-runs only the failed samples", async () => {
     server.enqueue({ status: 429, retryAfter: 30 });
     const before = server.count();
     // Another temperature: other cache keys, so these calls are really made.
-    const r = plumb(...base("fast", "--concurrency", "1", "--retries", "0", "--temperature", "0.5"));
+    const r = await plumb(...base("fast", "--concurrency", "1", "--retries", "0", "--temperature", "0.5"));
     // One sample in twelve ended in error: over the default --max-error-rate of 0.
     expect(r.code, r.stderr).toBe(1);
     expect(overall(r.stdout).rates.error).toBeCloseTo(1 / 12);
     expect(server.count() - before).toBe(12);
-    const again = plumb(...base("fast", "--retry-errors", "--temperature", "0.5"));
+    const again = await plumb(...base("fast", "--retry-errors", "--temperature", "0.5"));
     expect(again.code, again.stderr).toBe(0);
     expect(server.count() - before).toBe(13);
   });
 
-  it("a rerun under a new name is served from the cache: no request at all", () => {
+  it("a rerun under a new name is served from the cache: no request at all", async () => {
     const before = server.count();
-    const r = plumb(...base("cached"));
+    const r = await plumb(...base("cached"));
     expect(r.code, r.stderr).toBe(0);
     expect(server.count()).toBe(before);
   });
@@ -311,19 +305,16 @@ describe("plumb run against an OpenAI-compatible server", () => {
       reply: () => ({ text: "#### [(0, 0)]", delayMs: 150, usage: { prompt: 100, completion: 10 } }),
     });
     try {
-      const args = [
-        BIN,
-        ...base("resume", "--concurrency", "2").map((a) => (a === server.url ? slow.url : a)),
-      ];
-      const child = spawn(process.execPath, args);
+      const args = base("resume", "--concurrency", "2").map((a) => (a === server.url ? slow.url : a));
+      const child = startCli(args);
+      const interrupted = cliExit(child);
       await until(() => slow.count() >= 4);
       child.kill("SIGINT");
-      const code = await new Promise<number>((resolve) => child.on("close", (c) => resolve(c ?? -1)));
-      expect(code).toBe(130);
+      expect((await interrupted).code).toBe(130);
       const first = slow.count();
       expect(first).toBeLessThan(12);
-      const resumed = spawnSync(process.execPath, args, { encoding: "utf8" });
-      expect(resumed.status, resumed.stderr).toBe(0);
+      const resumed = await plumb(...args);
+      expect(resumed.code, resumed.stderr).toBe(0);
       expect(slow.count()).toBe(12);
       const prompts = slow.requests.map((r) => JSON.stringify(r.body));
       expect(new Set(prompts).size).toBe(12);
@@ -341,7 +332,6 @@ describe("a run killed outright", () => {
     const db = join(dir, "plumb.db");
     try {
       const args = [
-        BIN,
         "run",
         "sparc",
         "--instances",
@@ -358,29 +348,29 @@ describe("a run killed outright", () => {
         "2",
         "--no-progress",
       ];
-      const child = spawn(process.execPath, args, {
-        env: { ...process.env, OPENAI_COMPATIBLE_API_KEY: "k" },
-      });
+      const env = { OPENAI_COMPATIBLE_API_KEY: "k" };
+      const child = startCli(args, { env });
+      const gone = cliExit(child);
       await until(() => server.count() >= 5);
       child.kill("SIGKILL");
-      await new Promise((resolve) => child.on("close", resolve));
+      await gone;
       const sent = server.count();
-      const saved = plumb("export", "killed", "--db", db).stdout.trim().split("\n").filter(Boolean).length;
+      const saved = (await plumb("export", "killed", "--db", db)).stdout
+        .trim()
+        .split("\n")
+        .filter(Boolean).length;
       expect(saved).toBeGreaterThan(0);
       // Lost: the two calls in flight, and answers still waiting for their group commit (the samples
       // of one commit window: at most the two slots' next answers).
       expect(sent - saved).toBeLessThanOrEqual(4);
-      const resumed = spawnSync(process.execPath, args, {
-        encoding: "utf8",
-        env: { ...process.env, OPENAI_COMPATIBLE_API_KEY: "k" },
-      });
-      expect(resumed.status, resumed.stderr).toBe(0);
+      const resumed = await runCli(args, { env });
+      expect(resumed.code, resumed.stderr).toBe(0);
       // Only samples that were not saved are asked again: all of them, except a call whose reply was
       // committed to the cache in the instant before its sample's commit.
       const asked = server.count() - sent;
       expect(asked).toBeLessThanOrEqual(12 - saved);
       expect(asked).toBeGreaterThanOrEqual(12 - saved - 4);
-      const stored = plumb("export", "killed", "--db", db).stdout.trim().split("\n").filter(Boolean);
+      const stored = (await plumb("export", "killed", "--db", db)).stdout.trim().split("\n").filter(Boolean);
       expect(stored).toHaveLength(12);
     } finally {
       await server.close();

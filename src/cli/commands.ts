@@ -9,11 +9,11 @@ import {
   presetInstances,
   resolveParams,
 } from "../core/instances.ts";
-import { svgToPng } from "../core/png.ts";
 import { buildPrompt, readPromptTemplate } from "../core/prompt-template.ts";
-import { getTask, listTasks } from "../core/registry.ts";
+import { loadTask } from "../core/registry.ts";
 import type { AnyTask, Instance } from "../core/task.ts";
 import type { Verdict } from "../core/verdict.ts";
+import { DEFAULT_GENERATE_COUNT, DEFAULT_MAX_SOLUTIONS } from "./defaults.ts";
 import { readAnswers, readInstances, readResponses, reportErrors } from "./lines.ts";
 
 type Out = { out?: string };
@@ -61,24 +61,11 @@ const verdictRow = (id: string, v: Verdict, extra: Record<string, unknown> = {})
   ...(v.isolation === undefined ? {} : { isolation: v.isolation }),
 });
 
-export function listCommand(o: { suite?: string }): void {
-  const tasks = listTasks(o.suite);
-  for (const t of tasks) {
-    process.stdout.write(`${t.id}\t[${t.tags.join(", ")}]\n  ${t.description}\n`);
-    process.stdout.write(`  levels: ${Object.keys(t.levels).join(", ") || "-"}\n`);
-    const presets = Object.entries(t.presets ?? {}).map(([name, p]) => `${name} (${p.instances().length})`);
-    if (presets.length > 0) process.stdout.write(`  presets: ${presets.join(", ")}\n`);
-  }
-}
-
-/** Instances generated when --count is not given (a preset gives its whole set). */
-export const DEFAULT_GENERATE_COUNT = 10;
-
-export function generateCommand(
+export async function generateCommand(
   taskId: string,
   o: Out & { level?: string; preset?: string; set: string[]; count?: number; seed: string },
-): void {
-  const task = getTask(taskId);
+): Promise<void> {
+  const task = await loadTask(taskId);
   const instances =
     o.preset === undefined
       ? generateInstances(
@@ -101,14 +88,11 @@ export function fromPreset(task: AnyTask, preset: string, o: { level?: string; s
   return presetInstances(task, preset);
 }
 
-/** `solve --all` stops at this many solutions per instance unless --max-solutions says otherwise. */
-export const DEFAULT_MAX_SOLUTIONS = 10_000;
-
-export function solveCommand(
+export async function solveCommand(
   taskId: string,
   o: Out & { instances: string; all?: boolean; maxSolutions?: number },
-): void {
-  const task = getTask(taskId);
+): Promise<void> {
+  const task = await loadTask(taskId);
   if (!task.solve) throw new InputError(`${task.id} has no reference solver`);
   const { list, skipped } = loadInstances(task, o.instances);
   const cap = o.all ? (o.maxSolutions ?? DEFAULT_MAX_SOLUTIONS) : undefined;
@@ -133,7 +117,7 @@ export async function verifyCommand(
   taskId: string,
   o: Out & { instances: string; answers?: string; reference?: boolean },
 ): Promise<void> {
-  const task = getTask(taskId);
+  const task = await loadTask(taskId);
   if (!o.answers === !o.reference) throw new InputError("give exactly one of --answers F or --reference");
   const { byId, list, skipped } = loadInstances(task, o.instances);
   const rows: unknown[] = [];
@@ -173,7 +157,7 @@ export async function gradeCommand(
   taskId: string,
   o: Out & { instances: string; responses: string; lenient?: boolean; maxResponseBytes?: number },
 ): Promise<void> {
-  const task = getTask(taskId);
+  const task = await loadTask(taskId);
   const { byId, skipped } = loadInstances(task, o.instances);
   const { items, errors } = readResponses(o.responses);
   reportErrors(errors);
@@ -216,7 +200,7 @@ function summarise(rows: readonly unknown[], lenientCatches?: number): void {
 }
 
 /** The prompts for instances, one line each: {id, messages, images, outputSchema}; images as base64 PNG. */
-export function promptCommand(
+export async function promptCommand(
   taskId: string,
   o: Out & {
     instances: string;
@@ -225,8 +209,8 @@ export function promptCommand(
     maxOutputTokens?: number;
     promptTemplate?: string;
   },
-): void {
-  const task = getTask(taskId);
+): Promise<void> {
+  const task = await loadTask(taskId);
   const { list, skipped } = loadInstances(task, o.instances);
   const template = o.promptTemplate === undefined ? undefined : readPromptTemplate(o.promptTemplate);
   const rows = list.map((inst) => {
@@ -251,11 +235,11 @@ export function promptCommand(
   finish(skipped);
 }
 
-export function renderCommand(
+export async function renderCommand(
   taskId: string,
   o: { instances: string; answers?: string; out: string; png: boolean },
-): void {
-  const task = getTask(taskId);
+): Promise<void> {
+  const task = await loadTask(taskId);
   if (!task.render) throw new InputError(`${task.id} has no renderer`);
   const { list, skipped } = loadInstances(task, o.instances);
   let bad = skipped;
@@ -272,7 +256,7 @@ export function renderCommand(
     const picture = task.render(inst, answers.get(inst.id));
     const base = join(o.out, inst.id.replace(/[^\w.-]/g, "_"));
     writeFileSync(`${base}.svg`, picture.svg);
-    if (o.png) writeFileSync(`${base}.png`, svgToPng(picture.svg));
+    if (o.png) writeFileSync(`${base}.png`, (await import("../core/png.ts")).svgToPng(picture.svg));
     for (const mesh of task.meshes?.(inst, answers.get(inst.id)) ?? []) {
       writeFileSync(`${base}.${mesh.name.replace(/[^\w.-]/g, "_")}.stl`, mesh.stl);
       meshes++;

@@ -3,14 +3,14 @@ import { join } from "node:path";
 import { z } from "zod";
 import { dumpInstance, generateInstances, resolveParams } from "../core/instances.ts";
 import { svgToPng } from "../core/png.ts";
-import { getTask } from "../core/registry.ts";
+import { loadTask } from "../core/registry.ts";
 
 /**
  * The built-in default job (`npm start`): generate a small SPaRC set, solve every puzzle from
  * scratch, verify every solution, render each puzzle with its first solution, and print a table.
  */
 export async function demoCommand(o: { count: number; seed: string; out: string }): Promise<void> {
-  const task = getTask("sparc");
+  const task = await loadTask("sparc");
   const solve = task.solve;
   const render = task.render;
   if (!solve || !render) throw new Error("sparc must have a solver and a renderer");

@@ -1,29 +1,21 @@
+import { realpathSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { Command, InvalidArgumentError } from "commander";
 import { InputError } from "../core/errors.ts";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../core/grade.ts";
 import { allowUnisolatedCode } from "../core/untrusted.ts";
-import { CACHE_MODES } from "../eval/ask.ts";
+import { CACHE_MODES } from "../eval/cache-mode.ts";
 import { registerAllTasks } from "../suites/catalog.ts";
-import {
-  DEFAULT_MAX_SOLUTIONS,
-  generateCommand,
-  gradeCommand,
-  listCommand,
-  promptCommand,
-  renderCommand,
-  solveCommand,
-  verifyCommand,
-} from "./commands.ts";
-import { demoCommand } from "./demo.ts";
-import {
-  cacheClearCommand,
-  cacheInfoCommand,
-  compareCommand,
-  exportCommand,
-  reportCommand,
-  runsCommand,
-} from "./results.ts";
-import { DEFAULT_COUNT, DEFAULT_DB, runCommand } from "./run.ts";
+import { DEFAULT_COUNT, DEFAULT_DB, DEFAULT_MAX_SOLUTIONS } from "./defaults.ts";
+import { listCommand } from "./list.ts";
+
+// Each command's module is imported when that command runs, so that `plumb --help` and `plumb list`
+// load none of them (nor, through them, the model SDKs, SQLite, the runner or any task's code).
+// Everything imported above must stay light: test/startup.test.ts checks what `--help` loads.
+const commands = () => import("./commands.ts");
+const results = () => import("./results.ts");
+const runner = () => import("./run.ts");
+const demo = () => import("./demo.ts");
 
 const int = (name: string) => (v: string) => {
   const n = Number(v);
@@ -83,7 +75,7 @@ export function buildProgram(): Command {
     .option("--count <n>", "how many (default 10; with --preset the whole set)", int("--count"))
     .option("--seed <seed>", "seed (same seed, same file)", "0")
     .option("--out <file>", "write here instead of stdout")
-    .action((task: string, o) => generateCommand(task, o));
+    .action(async (task: string, o) => (await commands()).generateCommand(task, o));
 
   program
     .command("solve <task>")
@@ -96,7 +88,7 @@ export function buildProgram(): Command {
       int("--max-solutions"),
     )
     .option("--out <file>", "write here instead of stdout")
-    .action((task: string, o) => solveCommand(task, o));
+    .action(async (task: string, o) => (await commands()).solveCommand(task, o));
 
   program
     .command("verify <task>")
@@ -106,7 +98,7 @@ export function buildProgram(): Command {
     .option("--reference", "verify the reference answers each instance carries")
     .option("--unsafe-verifiers", UNSAFE_HELP)
     .option("--out <file>", "write here instead of stdout")
-    .action((task: string, o) => verifyCommand(task, verifierPolicy(o)));
+    .action(async (task: string, o) => (await commands()).verifyCommand(task, verifierPolicy(o)));
 
   program
     .command("prompt <task>")
@@ -124,7 +116,7 @@ export function buildProgram(): Command {
       int("--max-output-tokens"),
     )
     .option("--out <file>", "write here instead of stdout")
-    .action((task: string, o) => promptCommand(task, o));
+    .action(async (task: string, o) => (await commands()).promptCommand(task, o));
 
   program
     .command("grade <task>")
@@ -135,7 +127,7 @@ export function buildProgram(): Command {
     .option("--max-response-bytes <n>", RESPONSE_HELP, int("--max-response-bytes"))
     .option("--unsafe-verifiers", UNSAFE_HELP)
     .option("--out <file>", "write here instead of stdout")
-    .action((task: string, o) => gradeCommand(task, verifierPolicy(o)));
+    .action(async (task: string, o) => (await commands()).gradeCommand(task, verifierPolicy(o)));
 
   program
     .command("render <task>")
@@ -146,7 +138,7 @@ export function buildProgram(): Command {
     .option("--answers <file>", "answers JSONL to draw")
     .requiredOption("--out <dir>", "output folder")
     .option("--no-png", "SVG only")
-    .action((task: string, o) => renderCommand(task, o));
+    .action(async (task: string, o) => (await commands()).renderCommand(task, o));
 
   program
     .command("run <target>")
@@ -257,7 +249,7 @@ export function buildProgram(): Command {
       int("--workers"),
     )
     .option("--no-progress", "no progress line")
-    .action((target: string, o) => runCommand(target, verifierPolicy(o)));
+    .action(async (target: string, o) => (await runner()).runCommand(target, verifierPolicy(o)));
 
   program
     .command("report <run>")
@@ -275,14 +267,14 @@ export function buildProgram(): Command {
       "--baseline <run>",
       "with a run on a paper's preset: add each figure's difference from this run (e.g. no tools vs tools)",
     )
-    .action((run: string, o) => reportCommand(run, o));
+    .action(async (run: string, o) => (await results()).reportCommand(run, o));
 
   program
     .command("compare <runA> <runB>")
     .description("paired per-instance differences between two runs")
     .option("--db <file>", "SQLite store", DEFAULT_DB)
     .option("--format <f>", "md or json", oneOf("--format", ["md", "json"] as const), "md")
-    .action((a: string, b: string, o) => compareCommand(a, b, o));
+    .action(async (a: string, b: string, o) => (await results()).compareCommand(a, b, o));
 
   program
     .command("export <run>")
@@ -290,13 +282,13 @@ export function buildProgram(): Command {
     .option("--db <file>", "SQLite store", DEFAULT_DB)
     .option("--format <f>", "jsonl or csv", oneOf("--format", ["jsonl", "csv"] as const), "jsonl")
     .option("--out <file>", "write here instead of stdout")
-    .action((run: string, o) => exportCommand(run, o));
+    .action(async (run: string, o) => (await results()).exportCommand(run, o));
 
   program
     .command("runs")
     .description("the runs in the store")
     .option("--db <file>", "SQLite store", DEFAULT_DB)
-    .action((o) => runsCommand(o));
+    .action(async (o) => (await results()).runsCommand(o));
 
   const cache = program.command("cache").description("the shared response cache");
   cache
@@ -304,14 +296,14 @@ export function buildProgram(): Command {
     .description("forget cached replies, so that runs ask the models afresh")
     .option("--db <file>", "SQLite store", DEFAULT_DB)
     .option("--older-than <days>", "only replies cached more than this many days ago", num("--older-than"))
-    .action((o: { db: string; olderThan?: number }) =>
-      cacheClearCommand({ db: o.db, olderThanDays: o.olderThan }),
+    .action(async (o: { db: string; olderThan?: number }) =>
+      (await results()).cacheClearCommand({ db: o.db, olderThanDays: o.olderThan }),
     );
   cache
     .command("info")
     .description("how many replies the cache holds")
     .option("--db <file>", "SQLite store", DEFAULT_DB)
-    .action((o: { db: string }) => cacheInfoCommand(o));
+    .action(async (o: { db: string }) => (await results()).cacheInfoCommand(o));
 
   program
     .command("demo")
@@ -319,7 +311,7 @@ export function buildProgram(): Command {
     .option("--count <n>", "puzzles", int("--count"), 12)
     .option("--seed <seed>", "seed", "1")
     .option("--out <dir>", "output folder", "out/demo")
-    .action((o) => demoCommand(o));
+    .action(async (o) => (await demo()).demoCommand(o));
 
   return program;
 }
@@ -342,10 +334,19 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-const invokedDirectly =
-  process.argv[1] !== undefined && /(?:^|[/\\])(?:main\.ts|plumb(?:\.js)?)$/.test(process.argv[1]);
-if (invokedDirectly) {
-  main(process.argv.slice(2)).then((code) => {
-    process.exitCode = code;
+/**
+ * The plumb process: `main` on the command line's arguments. A reader that stops early (`plumb
+ * generate … | head`) closes the pipe; that ends the process quietly instead of with a stack trace.
+ */
+export async function cli(): Promise<void> {
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+    process.exit(process.exitCode ?? 0);
   });
+  process.exitCode = await main(process.argv.slice(2));
+}
+
+// Run as a script (`tsx src/cli/main.ts`, `node dist/cli/main.js`); bin/plumb.js calls cli() itself.
+if (process.argv[1] !== undefined && pathToFileURL(realpathSync(process.argv[1])).href === import.meta.url) {
+  await cli();
 }

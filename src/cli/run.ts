@@ -4,28 +4,33 @@ import { generateInstances, parseOverrides, resolveParams } from "../core/instan
 import type { GenerationOptions } from "../core/model.ts";
 import { type Model, ZERO_USAGE } from "../core/model.ts";
 import { buildPrompt, readPromptTemplate } from "../core/prompt-template.ts";
-import { matchTasks } from "../core/registry.ts";
+import { loadTasks } from "../core/registry.ts";
 import type { AnyTask, Instance, PromptOptions } from "../core/task.ts";
-import type { CacheMode } from "../eval/ask.ts";
+import { builtinAgent } from "../eval/agents.ts";
+import type { CacheMode } from "../eval/cache-mode.ts";
 import { claimRun } from "../eval/claim.ts";
 import { historyOf } from "../eval/history.ts";
 import { buildPlan } from "../eval/plan.ts";
 import { createChecker } from "../eval/pool/index.ts";
 import { runPlan } from "../eval/runner.ts";
-import { instanceHash, provenance, type RunSpec, taskEntry } from "../eval/spec.ts";
+import {
+  instanceHash,
+  provenance,
+  type RunSpec,
+  reportGroupsOf,
+  storedReportGroups,
+  taskEntry,
+} from "../eval/spec.ts";
 import { BUILTIN_PRICES, costOf, loadPriceTable, type PriceTable } from "../models/prices.ts";
 import { checkOptions, loadEnvFile, resolveModels } from "../models/resolve.ts";
 import { formatReport } from "../report/format.ts";
 import { buildReport } from "../report/report.ts";
 import { Store, storeError } from "../store/store.ts";
+import { CATALOG_MODULE } from "../suites/catalog.ts";
 import { fromPreset } from "./commands.ts";
+import { DEFAULT_COUNT } from "./defaults.ts";
 import { readInstances, reportErrors } from "./lines.ts";
 import { progressBar } from "./progress.ts";
-
-export const DEFAULT_DB = ".plumb/plumb.db";
-/** Instances generated per task when --count is not given. */
-export const DEFAULT_COUNT = 20;
-const TASKS_MODULE = new URL("../suites/catalog.ts", import.meta.url).href;
 
 export interface RunFlags {
   model: string[];
@@ -123,7 +128,7 @@ export async function runCommand(target: string, f: RunFlags): Promise<void> {
 }
 
 async function run(target: string, f: RunFlags): Promise<void> {
-  const tasks = matchTasks(target);
+  const tasks = await loadTasks(target);
   if (f.model.length === 0) throw new InputError("give at least one --model", { field: "--model" });
   const env: Record<string, string | undefined> = {
     ...process.env,
@@ -139,7 +144,14 @@ async function run(target: string, f: RunFlags): Promise<void> {
     },
   };
   const prices = pricesFrom(f.prices);
-  const resolveOptions = { modelsFile: f.models, baseURL: f.baseUrl, env, retry, prices };
+  const resolveOptions = {
+    modelsFile: f.models,
+    baseURL: f.baseUrl,
+    env,
+    retry,
+    prices,
+    builtin: builtinAgent,
+  };
   const models = resolveModels(f.model, resolveOptions);
   const judged = tasks.filter((t) => t.judge);
   if (judged.length > 0 && !f.judge) {
@@ -221,10 +233,11 @@ async function run(target: string, f: RunFlags): Promise<void> {
     maxResponseBytes: f.maxResponseBytes ?? null,
     ...(f.preset !== undefined ? { preset: f.preset } : {}),
     ...(Object.keys(settings).length > 0 ? { settings } : {}),
+    reportGroups: reportGroupsOf(work.map((w) => w.task)),
   };
   const name = f.run ?? defaultRunName(target);
   const store = Store.open(f.db);
-  const checker = createChecker({ tasks: TASKS_MODULE, size: f.workers ?? defaultWorkers() });
+  const checker = createChecker({ tasks: CATALOG_MODULE, size: f.workers ?? defaultWorkers() });
   try {
     const claim = await claimRun(store, name, spec, {
       newRun: f.newRun,
@@ -315,7 +328,8 @@ async function runClaimed(name: string, f: RunFlags, store: Store, c: Claimed): 
     const samples = store.samples(name);
     const finished = summary.stoppedBy === "done" && samples.length >= c.plan.length;
     store.setRunStatus(name, finished ? "done" : "stopped");
-    const report = buildReport(samples, { prices: c.prices });
+    const groups = storedReportGroups(store.getRun(name)?.config);
+    const report = buildReport(samples, { prices: c.prices, groups });
     process.stdout.write(`${formatReport(report, f.format)}\n`);
     process.stderr.write(`${summaryLine(name, summary, store)}\n`);
     if (summary.stoppedBy !== "done") {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerAllTasks, sharedInstance, testInstance } from "../../../test/support/pool-tasks.ts";
 import { sparcRecords, sparcResponses } from "../../../test/support/sparc.ts";
 import { generateInstances } from "../../core/instances.ts";
-import { getTask } from "../../core/registry.ts";
+import { getTask, loadTask } from "../../core/registry.ts";
 import type { AnyTask, Instance } from "../../core/task.ts";
 import { allowUnisolatedCode } from "../../core/untrusted.ts";
 import { type Checker, createChecker } from "./index.ts";
@@ -10,7 +10,9 @@ import { type Checker, createChecker } from "./index.ts";
 const TASKS = new URL("../../../test/support/pool-tasks.ts", import.meta.url).href;
 
 registerAllTasks();
-const sparc = getTask("sparc");
+const sparc = await loadTask("sparc");
+await loadTask("scbench/shikaku");
+await loadTask("chain/stacking");
 const byId = (id: string) => getTask(id);
 
 let pool: Checker;

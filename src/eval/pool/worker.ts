@@ -1,5 +1,5 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { getTask } from "../../core/registry.ts";
+import { loadTask } from "../../core/registry.ts";
 import type { Instance } from "../../core/task.ts";
 import { allowUnisolatedCode } from "../../core/untrusted.ts";
 import type { InstanceRef, Reply, Request, WireJob, WorkerInit } from "./protocol.ts";
@@ -36,11 +36,11 @@ function episode(id: number): LiveEpisode {
 async function run(job: WireJob): Promise<unknown> {
   switch (job.kind) {
     case "grade":
-      return gradeWork(getTask(job.task), instance(job.instance), job.text, job.opts);
+      return gradeWork(await loadTask(job.task), instance(job.instance), job.text, job.opts);
     case "combine":
-      return combineWork(getTask(job.task), instance(job.instance), job.verdict, job.grade, job.note);
+      return combineWork(await loadTask(job.task), instance(job.instance), job.verdict, job.grade, job.note);
     case "open": {
-      const live = LiveEpisode.open(getTask(job.task), instance(job.instance), job.envOptions);
+      const live = LiveEpisode.open(await loadTask(job.task), instance(job.instance), job.envOptions);
       episodes.set(job.episode, live);
       return live.opened;
     }
