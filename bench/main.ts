@@ -21,6 +21,7 @@ import { benchHarness, type HarnessFigures } from "./harness.ts";
 import { benchHostile } from "./hostile.ts";
 import { benchScbench } from "./scbench.ts";
 import { benchSparcDistribution } from "./sparc-distribution.ts";
+import { benchStartup } from "./startup.ts";
 
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
@@ -47,7 +48,7 @@ function repeat<T>(fn: () => T): { ms: number; result: T } {
   return { ms: median(times), result: result as T };
 }
 
-const rows: [string, string, string][] = [];
+const rows: [string, string, string][] = [...benchStartup(median, RUNS)];
 
 // Solver: every solution of the 100 official test puzzles.
 const solver = repeat(() => {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { register } from "tsx/esm/api";
+// The built CLI (`npm run build` writes dist/; `npm install` runs it). From a checkout without a
+// build, `npm run plumb -- …` runs the sources instead.
+import { cli } from "../dist/cli/main.js";
 
-register();
-await import("../src/cli/main.ts");
+await cli();
