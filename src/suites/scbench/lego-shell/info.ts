@@ -6,7 +6,7 @@ export const legoShellInfo = {
   description:
     "Build a hemispherical shell from 2×4 Lego bricks under stud, connection, overlap and stability rules; scored by IoU with the shell.",
   tags: ["constructive", "3d", "lego", "csg", "optimisation"],
-  levels: ["level-1", "level-2", "level-3", "level-4", "level-5", "level-6", "level-7", "level-8"],
+  levels: Array.from({ length: 8 }, (_, i) => `level-${i + 1}`),
   presets: {
     original: {
       description:

@@ -6,7 +6,7 @@ export const packPrismsInfo = {
   description:
     "Pack rectangular prisms (any orthogonal orientation, no overlap) into the smallest bounding box; scored by packing efficiency.",
   tags: ["constructive", "3d", "packing", "optimisation"],
-  levels: ["level-1", "level-2", "level-3", "level-4", "level-5", "level-6", "level-7", "level-8", "level-9"],
+  levels: Array.from({ length: 9 }, (_, i) => `level-${i + 1}`),
   presets: {
     original: {
       description:

@@ -6,7 +6,7 @@ export const terrainLevellingInfo = {
   description:
     "Plan an ordered list of blasts on a Perlin heightmap; rubble is simulated with rigid-body physics, and the score is the growth of the largest flat region.",
   tags: ["planning", "physics", "terrain", "optimisation"],
-  levels: ["level-1", "level-2", "level-3", "level-4", "level-5", "level-6", "level-7", "level-8", "level-9"],
+  levels: Array.from({ length: 9 }, (_, i) => `level-${i + 1}`),
   presets: {
     original: {
       description:

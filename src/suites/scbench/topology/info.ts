@@ -6,18 +6,7 @@ export const topologyEnumerationInfo = {
   description:
     "List every corner-label configuration of a unit square (in a given corner order, up to renaming) that forces an interface (2 classes) or a triple point (3 classes).",
   tags: ["axiomatic", "topology", "enumeration"],
-  levels: [
-    "level-1",
-    "level-2",
-    "level-3",
-    "level-4",
-    "level-5",
-    "level-6",
-    "level-7",
-    "level-8",
-    "level-9",
-    "level-10",
-  ],
+  levels: Array.from({ length: 10 }, (_, i) => `level-${i + 1}`),
   presets: {
     original: {
       description:
@@ -33,7 +22,7 @@ export const enumerateEdgesInfo = {
   description:
     "For several corner-labelled unit squares, list the pairs of sides certainly joined by one interface curve, in each square's own edge numbering.",
   tags: ["axiomatic", "topology", "corner-labels"],
-  levels: ["level-1", "level-2", "level-3", "level-4", "level-5", "level-6", "level-7", "level-8"],
+  levels: Array.from({ length: 8 }, (_, i) => `level-${i + 1}`),
   presets: {
     original: {
       description:
@@ -49,21 +38,7 @@ export const classifyBehaviourInfo = {
   description:
     "Classify corner-labelled unit squares as known behaviour, three domains meeting (triple) or ambiguous.",
   tags: ["axiomatic", "topology", "corner-labels"],
-  levels: [
-    "level-1",
-    "level-2",
-    "level-3",
-    "level-4",
-    "level-5",
-    "level-6",
-    "level-7",
-    "level-8",
-    "level-9",
-    "level-10",
-    "level-11",
-    "level-12",
-    "level-13",
-  ],
+  levels: Array.from({ length: 13 }, (_, i) => `level-${i + 1}`),
   presets: {
     original: {
       description:
