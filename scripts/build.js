@@ -2,13 +2,14 @@
 // `npm run build`: compiles src/ to dist/ (JavaScript and .d.ts) and copies the data files tasks read
 // next to their modules (original instances, sandbox scripts).
 import { execFileSync } from "node:child_process";
-import { cpSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, extname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { extname, join } from "node:path";
+import { ROOT as root, sourceHash } from "./source-hash.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+// Taken before compiling: a source edited during the build leaves dist/ marked stale.
+const hash = sourceHash();
 rmSync(join(root, "dist"), { recursive: true, force: true });
 try {
   execFileSync(process.execPath, [tsc, "-p", join(root, "tsconfig.build.json")], { stdio: "inherit" });
@@ -22,3 +23,4 @@ for (const entry of readdirSync(join(root, "src"), { recursive: true, withFileTy
   const from = join(entry.parentPath, entry.name);
   cpSync(from, join(root, "dist", from.slice(join(root, "src").length)));
 }
+writeFileSync(join(root, "dist", "SOURCE-HASH"), `${hash}\n`);
