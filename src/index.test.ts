@@ -17,8 +17,12 @@ import {
 
 describe("the library API", () => {
   it("lists every task from its info and loads one by id", async () => {
-    const infos = listTasks();
-    expect(infos.length).toBe(27);
+    // Other tests in this process may have registered tasks of their own.
+    const ids = listTasks().map((i) => i.id);
+    expect(ids).toEqual(
+      expect.arrayContaining(["sparc", "chain/burr", "scbench/shikaku", "combench/analysis"]),
+    );
+    expect(listTasks("scbench")).toHaveLength(22);
     expect(listTasks("chain").map((i) => i.id)).toEqual(["chain/burr", "chain/stacking"]);
     const sparc = await getTask("sparc");
     expect(sparc.id).toBe("sparc");

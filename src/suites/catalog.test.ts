@@ -3,11 +3,11 @@ import { describe, expect, it } from "vitest";
 import { loadTask, taskInfos } from "../core/registry.ts";
 import { registerAllTasks } from "./catalog.ts";
 
-registerAllTasks();
+const ids = registerAllTasks();
+const catalogInfos = taskInfos().filter((i) => ids.includes(i.id));
 
 describe("the catalog", () => {
   it("registers every suite's tasks", () => {
-    const ids = taskInfos().map((i) => i.id);
     expect(ids).toHaveLength(27);
     expect(new Set(ids).size).toBe(ids.length);
     expect(taskInfos("scbench")).toHaveLength(22);
@@ -18,7 +18,7 @@ describe("the catalog", () => {
 
   // loadTask checks id, suite, description, tags, levels and presets against the info; the
   // instance counts are checked here, as loadTask does not build preset instances.
-  for (const info of taskInfos()) {
+  for (const info of catalogInfos) {
     it(`states what ${info.id} is, with its presets' sizes`, async () => {
       const task = await loadTask(info.id);
       const stated = Object.entries(info.presets ?? {}).map(([name, p]) => [name, p.count]);

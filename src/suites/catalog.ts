@@ -1,4 +1,5 @@
-import { registerLazyTask, registerPaperTable } from "../core/registry.ts";
+import { registerLazyTask, registerPaperTable, type TaskInfo } from "../core/registry.ts";
+import type { AnyTask } from "../core/task.ts";
 import { burrInfo } from "./chain/burr/info.ts";
 import { stackingInfo } from "./chain/stacking/info.ts";
 import { comBenchAnalysisInfo } from "./combench/analysis/info.ts";
@@ -33,95 +34,74 @@ import { sparcInfo } from "./sparc/info.ts";
 /** This module's URL: pool workers import it to register the same tasks. */
 export const CATALOG_MODULE = import.meta.url;
 
-let registered = false;
+const ids: string[] = [];
+
+function task(info: TaskInfo, load: () => Promise<AnyTask>): void {
+  registerLazyTask(info, load);
+  ids.push(info.id);
+}
 
 /**
- * Registers every suite's tasks by their info; a task's code is imported when it is first used.
- * The CLI and the evaluation layers import this, never a suite. One line per task.
+ * Registers every suite's tasks by their info (a task's code is imported when it is first used)
+ * and returns their ids, in this order. The CLI and the evaluation layers import this, never a
+ * suite. One registration per task.
  */
-export function registerAllTasks(): void {
-  if (registered) return;
-  registered = true;
+export function registerAllTasks(): readonly string[] {
+  if (ids.length > 0) return ids;
   registerPaperTable(scbenchPaperTable);
-  registerLazyTask(sparcInfo, async () => (await import("./sparc/index.ts")).sparcTask);
-  registerLazyTask(
+  task(sparcInfo, async () => (await import("./sparc/index.ts")).sparcTask);
+  task(
     topologyEnumerationInfo,
     async () => (await import("./scbench/topology/index.ts")).topologyEnumerationTask,
   );
-  registerLazyTask(
-    enumerateEdgesInfo,
-    async () => (await import("./scbench/topology/index.ts")).enumerateEdgesTask,
-  );
-  registerLazyTask(
+  task(enumerateEdgesInfo, async () => (await import("./scbench/topology/index.ts")).enumerateEdgesTask);
+  task(
     classifyBehaviourInfo,
     async () => (await import("./scbench/topology/index.ts")).classifyBehaviourTask,
   );
-  registerLazyTask(
+  task(
     halfSubdivisionInfo,
     async () => (await import("./scbench/half-subdivision/index.ts")).halfSubdivisionTask,
   );
-  registerLazyTask(delaunayInfo, async () => (await import("./scbench/delaunay/index.ts")).delaunayTask);
-  registerLazyTask(shikakuInfo, async () => (await import("./scbench/shikaku/index.ts")).shikakuTask);
-  registerLazyTask(
-    hideAndSeekInfo,
-    async () => (await import("./scbench/hide-and-seek/index.ts")).hideAndSeekTask,
-  );
-  registerLazyTask(
+  task(delaunayInfo, async () => (await import("./scbench/delaunay/index.ts")).delaunayTask);
+  task(shikakuInfo, async () => (await import("./scbench/shikaku/index.ts")).shikakuTask);
+  task(hideAndSeekInfo, async () => (await import("./scbench/hide-and-seek/index.ts")).hideAndSeekTask);
+  task(
     printablePrimeInfo,
     async () => (await import("./scbench/printable-prime/index.ts")).printablePrimeTask,
   );
-  registerLazyTask(
-    curveFittingInfo,
-    async () => (await import("./scbench/curve-fitting/index.ts")).curveFittingTask,
-  );
-  registerLazyTask(
-    twoSegmentsInfo,
-    async () => (await import("./scbench/two-segments/index.ts")).twoSegmentsTask,
-  );
-  registerLazyTask(
+  task(curveFittingInfo, async () => (await import("./scbench/curve-fitting/index.ts")).curveFittingTask);
+  task(twoSegmentsInfo, async () => (await import("./scbench/two-segments/index.ts")).twoSegmentsTask);
+  task(
     voxelProjectionInfo,
     async () => (await import("./scbench/voxel-projection/index.ts")).voxelProjectionTask,
   );
-  registerLazyTask(
+  task(
     hamiltonianLoopInfo,
     async () => (await import("./scbench/hamiltonian-loop/index.ts")).hamiltonianLoopTask,
   );
-  registerLazyTask(
-    maze3dJumpsInfo,
-    async () => (await import("./scbench/maze-3d-jumps/index.ts")).maze3dJumpsTask,
-  );
-  registerLazyTask(
-    packPrismsInfo,
-    async () => (await import("./scbench/pack-prisms/index.ts")).packPrismsTask,
-  );
-  registerLazyTask(
-    hyperSnakeInfo,
-    async () => (await import("./scbench/hyper-snake/index.ts")).hyperSnakeTask,
-  );
-  registerLazyTask(pipeLoopInfo, async () => (await import("./scbench/pipe-loop/index.ts")).pipeLoopTask);
-  registerLazyTask(
-    tetraShadowInfo,
-    async () => (await import("./scbench/tetra-shadow/index.ts")).tetraShadowTask,
-  );
-  registerLazyTask(fluidSimInfo, async () => (await import("./scbench/fluid-sim/index.ts")).fluidSimTask);
-  registerLazyTask(
+  task(maze3dJumpsInfo, async () => (await import("./scbench/maze-3d-jumps/index.ts")).maze3dJumpsTask);
+  task(packPrismsInfo, async () => (await import("./scbench/pack-prisms/index.ts")).packPrismsTask);
+  task(hyperSnakeInfo, async () => (await import("./scbench/hyper-snake/index.ts")).hyperSnakeTask);
+  task(pipeLoopInfo, async () => (await import("./scbench/pipe-loop/index.ts")).pipeLoopTask);
+  task(tetraShadowInfo, async () => (await import("./scbench/tetra-shadow/index.ts")).tetraShadowTask);
+  task(fluidSimInfo, async () => (await import("./scbench/fluid-sim/index.ts")).fluidSimTask);
+  task(
     terrainLevellingInfo,
     async () => (await import("./scbench/terrain-levelling/index.ts")).terrainLevellingTask,
   );
-  registerLazyTask(legoShellInfo, async () => (await import("./scbench/lego-shell/index.ts")).legoShellTask);
-  registerLazyTask(csgUnionInfo, async () => (await import("./scbench/csg-union/index.ts")).csgUnionTask);
-  registerLazyTask(
+  task(legoShellInfo, async () => (await import("./scbench/lego-shell/index.ts")).legoShellTask);
+  task(csgUnionInfo, async () => (await import("./scbench/csg-union/index.ts")).csgUnionTask);
+  task(
     interlockingPartsInfo,
     async () => (await import("./scbench/interlocking-parts/index.ts")).interlockingPartsTask,
   );
-  registerLazyTask(stackingInfo, async () => (await import("./chain/stacking/index.ts")).stackingTask);
-  registerLazyTask(burrInfo, async () => (await import("./chain/burr/index.ts")).burrTask);
-  registerLazyTask(
+  task(stackingInfo, async () => (await import("./chain/stacking/index.ts")).stackingTask);
+  task(burrInfo, async () => (await import("./chain/burr/index.ts")).burrTask);
+  task(
     comBenchConstructionInfo,
     async () => (await import("./combench/construction/index.ts")).comBenchConstructionTask,
   );
-  registerLazyTask(
-    comBenchAnalysisInfo,
-    async () => (await import("./combench/analysis/index.ts")).comBenchAnalysisTask,
-  );
+  task(comBenchAnalysisInfo, async () => (await import("./combench/analysis/index.ts")).comBenchAnalysisTask);
+  return ids;
 }
