@@ -66,6 +66,15 @@ const garbage = await grade("sparc", inst, "I give up");
 console.log(JSON.stringify({ tasks: listTasks().length, right: right.passed, garbage: garbage.failure?.kind }));
 `;
 
+/** The code block of README's "The library" section. */
+function readmeExample(): string {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## The library"));
+  const match = /```js\n([\s\S]*?)```/.exec(section);
+  if (!match?.[1]) throw new Error("README has no library example");
+  return match[1];
+}
+
 describe("the published package", () => {
   it("packs, installs into an empty project, and works there as a CLI and as a library", () => {
     // npm pack runs `prepare`, which builds dist/ from the sources as they are now; a dist/ built
@@ -107,5 +116,13 @@ describe("the published package", () => {
     writeFileSync(join(project, "grade.mjs"), SCRIPT);
     const out = execFileSync(process.execPath, ["grade.mjs"], { cwd: project, encoding: "utf8" });
     expect(JSON.parse(out)).toEqual({ tasks: 27, right: true, garbage: "parse" });
+
+    // The README's library example, exactly as written there.
+    writeFileSync(join(project, "readme.mjs"), readmeExample());
+    const lines = execFileSync(process.execPath, ["readme.mjs"], { cwd: project, encoding: "utf8" }).split(
+      "\n",
+    );
+    expect(lines[0]).toBe("[ 'chain/burr', 'chain/stacking' ]");
+    expect(lines[1]).toMatch(/^\d+ true parse false \d+ \d+ \S+ scbench\/shikaku$/);
   }, 300_000);
 });
