@@ -479,6 +479,55 @@ describe("Store", () => {
   });
 });
 
+describe("a read-only Store (a viewer beside a running plumb run)", () => {
+  it("sees what the writer commits without reopening, and cannot write", async () => {
+    const path = tempPath();
+    const writer = openStore(path);
+    writer.openRun("r1", { tasks: ["maze"] });
+    await writer.save(mk({ key: "a" }));
+    const reader = openStore(path, { readonly: true });
+    expect(reader.samples("r1").map((s) => s.key)).toEqual(["a"]);
+    await writer.save(mk({ key: "b", instance: "1" }));
+    expect(reader.samples("r1").map((s) => s.key)).toEqual(["a", "b"]);
+    expect(reader.listRuns().map((r) => [r.name, r.samples])).toEqual([["r1", 2]]);
+    await expect(reader.save(mk({ key: "c" }))).rejects.toThrow(/readonly|read-only/i);
+    expect(() => reader.openRun("r2", {})).toThrow(/readonly|read-only/i);
+    expect(writer.samples("r1")).toHaveLength(2);
+    reader.close();
+  });
+
+  it("never creates a store, and refuses one of another schema", () => {
+    const missing = tempPath();
+    expect(() => Store.open(missing, { readonly: true, create: true })).toThrow(InputError);
+    const old = tempPath();
+    new Database(old).pragma("user_version = 1");
+    expect(() => Store.open(old, { readonly: true })).toThrow(/another store schema/);
+  });
+
+  it("pages a run's samples in the order samples() gives, with the filtered total", async () => {
+    const store = openStore();
+    store.openRun("r1", {});
+    for (let i = 0; i < 25; i++)
+      await store.save(
+        mk({ key: `k${i}`, instance: String(i).padStart(2, "0"), model: i % 3 === 0 ? "m2" : "m1" }),
+      );
+    const all = store.samples("r1").map((s) => s.key);
+    const keys = (offset: number, limit: number, filter = {}) =>
+      store.samplesPage("r1", { offset, limit }, filter).samples.map((s) => s.key);
+    expect([...keys(0, 10), ...keys(10, 10), ...keys(20, 10)]).toEqual(all);
+    expect(store.samplesPage("r1", { offset: 0, limit: 5 }).total).toBe(25);
+    expect(store.samplesPage("r1", { offset: 100, limit: 5 })).toEqual({ total: 25, samples: [] });
+    const m2 = store.samplesPage("r1", { offset: 2, limit: 3 }, { model: "m2" });
+    expect(m2.total).toBe(9);
+    expect(m2.samples.map((s) => s.key)).toEqual(
+      store
+        .samples("r1", { model: "m2" })
+        .slice(2, 5)
+        .map((s) => s.key),
+    );
+  });
+});
+
 describe("exportSamples", () => {
   it("writes one JSON sample per line, new fields included", () => {
     const samples = [

@@ -22,7 +22,7 @@ import {
   type UsageColumns,
   usage,
 } from "./rows.ts";
-import { migrate } from "./schema.ts";
+import { MIGRATIONS, migrate } from "./schema.ts";
 import type { LeaseOwner, RunRecord, SampleRecord, StepRecord, StoredRunStatus } from "./types.ts";
 
 export { storeError } from "./errors.ts";
@@ -125,6 +125,20 @@ function prepareStatements(db: Database.Database) {
         AND (@model IS NULL OR model = @model)
         AND (@status IS NULL OR status = @status)
       ORDER BY task, instance, model, epoch, key`),
+    samplesPage: db.prepare<SampleFilter & { limit: number; offset: number }, SampleRow>(`
+      SELECT * FROM samples
+      WHERE run = @run
+        AND (@task IS NULL OR task = @task)
+        AND (@model IS NULL OR model = @model)
+        AND (@status IS NULL OR status = @status)
+      ORDER BY task, instance, model, epoch, key
+      LIMIT @limit OFFSET @offset`),
+    sampleCount: db.prepare<SampleFilter, { n: number }>(`
+      SELECT COUNT(*) AS n FROM samples
+      WHERE run = @run
+        AND (@task IS NULL OR task = @task)
+        AND (@model IS NULL OR model = @model)
+        AND (@status IS NULL OR status = @status)`),
     steps: db.prepare<[string, string], StepRow>(
       "SELECT * FROM steps WHERE run = ? AND sample_key = ? ORDER BY idx",
     ),
@@ -203,10 +217,12 @@ export class Store {
    * Opens the store at `path` (":memory:" is allowed). With `create` (the default) a missing
    * store is created with its folders; without, a missing one is an InputError and nothing is
    * created. SQLite failures the user can fix (a damaged file, a full disk, permissions) are
-   * InputErrors naming the path.
+   * InputErrors naming the path. `readonly` opens an existing store on a connection that cannot
+   * write (a viewer beside a running `plumb run`): every read sees what the writer has committed.
    */
-  static open(path: string, opts: { create?: boolean } = {}): Store {
-    const create = opts.create ?? true;
+  static open(path: string, opts: { create?: boolean; readonly?: boolean } = {}): Store {
+    const readonly = opts.readonly ?? false;
+    const create = !readonly && (opts.create ?? true);
     if (path !== ":memory:") {
       if (!create && !existsSync(path)) throw new InputError(`no store at ${path}`);
       try {
@@ -219,11 +235,19 @@ export class Store {
     }
     let db: Database.Database;
     try {
-      db = new Database(path, { fileMustExist: !create });
+      db = new Database(path, { fileMustExist: !create, readonly });
     } catch (e) {
       throw storeError(e, path) ?? e;
     }
     try {
+      if (readonly) {
+        if (db.pragma("user_version", { simple: true }) !== MIGRATIONS.length)
+          throw new InputError(
+            "has another store schema than this version of Plumb: open it once with a command that writes (plumb run) to upgrade it",
+            { source: path },
+          );
+        return new Store(path, db);
+      }
       migrate(db, path);
       db.pragma("journal_mode = WAL");
       // Every commit reaches the disk, so even a power loss never forgets an answer already paid
@@ -384,6 +408,28 @@ export class Store {
     return this.statements.samples
       .all({ run, task: filter.task ?? null, model: filter.model ?? null, status: filter.status ?? null })
       .map(sampleRecord);
+  }
+
+  /**
+   * One page of the run's samples, in the order `samples` gives, with how many match the filter:
+   * what a viewer lists, without reading a large run whole.
+   */
+  samplesPage(
+    run: string,
+    page: { offset: number; limit: number },
+    filter: { task?: string; model?: string; status?: SampleRecord["status"] } = {},
+  ): { total: number; samples: SampleRecord[] } {
+    this.writer.commit();
+    const where = {
+      run,
+      task: filter.task ?? null,
+      model: filter.model ?? null,
+      status: filter.status ?? null,
+    };
+    return {
+      total: this.statements.sampleCount.get(where)?.n ?? 0,
+      samples: this.statements.samplesPage.all({ ...where, ...page }).map(sampleRecord),
+    };
   }
 
   /** The sample's steps, ordered by index. */

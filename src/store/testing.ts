@@ -15,7 +15,7 @@ export function tempPath(name = "plumb.db"): string {
 export function storeTracker() {
   const opened: Store[] = [];
   return {
-    open(path = tempPath(), opts?: { create?: boolean }): Store {
+    open(path = tempPath(), opts?: { create?: boolean; readonly?: boolean }): Store {
       const store = Store.open(path, opts);
       opened.push(store);
       return store;
