@@ -44,12 +44,11 @@ function samplesOf(store: Store, run: string) {
  * tasks declare them now.
  */
 async function groupsOf(db: string, run: string): Promise<Record<string, ReportGroup[]>> {
-  const { config, tasks } = withStore(db, (store) => ({
-    config: store.getRun(run)?.config,
-    tasks: new Set(samplesOf(store, run).map((s) => s.task)),
-  }));
+  const config = withStore(db, (store) => store.getRun(run)?.config);
   if (typeof config === "object" && config !== null && "reportGroups" in config)
     return storedReportGroups(config);
+  // Only such older runs read their samples here, for the ids of their tasks.
+  const tasks = withStore(db, (store) => new Set(samplesOf(store, run).map((s) => s.task)));
   const known = taskInfos().filter((i) => tasks.has(i.id));
   return reportGroupsOf(await Promise.all(known.map((i) => loadTask(i.id))));
 }
