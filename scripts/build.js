@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run build`: compiles src/ to dist/ (JavaScript and .d.ts) and copies the data files tasks read
-// next to their modules (original instances, sandbox scripts).
+// `npm run build`: compiles src/ to dist/ (JavaScript and .d.ts), copies the data files tasks read
+// next to their modules (original instances, sandbox scripts) and bundles the viewer (web/) into dist/web.
 import { execFileSync } from "node:child_process";
 import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -23,4 +23,6 @@ for (const entry of readdirSync(join(root, "src"), { recursive: true, withFileTy
   const from = join(entry.parentPath, entry.name);
   cpSync(from, join(root, "dist", from.slice(join(root, "src").length)));
 }
+const { build } = await import("vite");
+await build({ configFile: join(root, "web", "vite.config.ts") });
 writeFileSync(join(root, "dist", "SOURCE-HASH"), `${hash}\n`);

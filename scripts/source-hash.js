@@ -1,5 +1,5 @@
-// The hash of what `npm run build` compiles: every file under src/ (by path and content) and the
-// build's tsconfig. The build writes it to dist/SOURCE-HASH, so a stale dist/ can be told apart.
+// The hash of what `npm run build` compiles: every file under src/ and web/ (by path and content)
+// and the build's tsconfigs. The build writes it to dist/SOURCE-HASH, so a stale dist/ can be told apart.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -9,7 +9,8 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 export function sourceHash() {
   const hash = createHash("sha256");
-  const files = readdirSync(join(ROOT, "src"), { recursive: true, withFileTypes: true })
+  const files = ["src", "web"]
+    .flatMap((dir) => readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name))
     .concat(join(ROOT, "tsconfig.build.json"), join(ROOT, "tsconfig.json"))

@@ -1,5 +1,6 @@
 import type { ZodType } from "zod";
 import type { Rng } from "./rng.ts";
+import type { Scene } from "./scene.ts";
 import type { ParseFailure, Verdict } from "./verdict.ts";
 
 /** One generated or loaded problem. `seed` is null for records loaded from an official file. */
@@ -133,6 +134,10 @@ export interface Environment<Action = unknown> {
   answer?(): unknown;
   /** Once the episode is done: the task's verdict on what it made, naming what failed. */
   verdict?(): Verdict;
+  /** A picture of the state now (the viewer's episode replay draws one per step). */
+  render?(): Rendering;
+  /** The state now in 3D, for tasks whose pieces move in space. */
+  scene?(): Scene;
 }
 
 /**
@@ -240,6 +245,8 @@ export interface Task<
     }
   >;
   render?(inst: Instance<Data>, answer?: Answer): Rendering;
+  /** The instance (and answer) in 3D for interactive viewers: voxel and mesh tasks. */
+  scene?(inst: Instance<Data>, answer?: Answer): Scene;
   /** 3D models of the puzzle (and answer) for mesh viewers and slicers, as named binary STL files. */
   meshes?(inst: Instance<Data>, answer?: Answer): MeshFile[];
   env?(inst: Instance<Data>, opts?: Record<string, unknown>): Environment;

@@ -1,0 +1,274 @@
+/**
+ * The viewer's HTTP API: every route's path, its query or body (zod, checked by the server) and its
+ * response (zod, checked by the web app as it reads them). The web app and the static export share
+ * this module with the server, so a drift between them fails to typecheck or fails loudly.
+ *
+ * Read routes are GET and answer JSON; the store is opened read-only for them. Play routes (POST)
+ * write the `human` runs.
+ */
+import { z } from "zod";
+
+const usage = z.object({ input: z.number(), output: z.number(), reasoning: z.number(), cached: z.number() });
+const check = z.object({ name: z.string(), ok: z.boolean(), detail: z.string().optional() });
+export const verdictSchema = z.object({
+  score: z.number(),
+  passed: z.boolean(),
+  checks: z.array(check),
+  failure: z.object({ kind: z.string(), message: z.string() }).optional(),
+  isolation: z.string().optional(),
+  metrics: z.record(z.string(), z.number()).optional(),
+});
+
+export const renderingSchema = z.object({
+  kind: z.literal("svg"),
+  svg: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type RenderingJson = z.infer<typeof renderingSchema>;
+
+export const sceneSchema = z.object({
+  title: z.string().optional(),
+  voxels: z.array(
+    z.object({
+      at: z.tuple([z.number(), z.number(), z.number()]),
+      color: z.string(),
+      group: z.string().optional(),
+      opacity: z.number().optional(),
+    }),
+  ),
+  meshes: z.array(
+    z.object({
+      name: z.string(),
+      color: z.string(),
+      positions: z.array(z.number()),
+      triangles: z.array(z.number()),
+      opacity: z.number().optional(),
+    }),
+  ),
+});
+export type SceneJson = z.infer<typeof sceneSchema>;
+
+/** A stored sample as the store gives it (store/types.ts SampleRecord). */
+export const sampleSchema = z.object({
+  run: z.string(),
+  key: z.string(),
+  task: z.string(),
+  suite: z.string(),
+  tags: z.array(z.string()),
+  level: z.string().nullable(),
+  instance: z.string(),
+  instanceHash: z.string().nullable(),
+  model: z.string(),
+  epoch: z.number(),
+  status: z.enum(["ok", "error"]),
+  prompt: z.unknown(),
+  text: z.string().nullable(),
+  reasoning: z.string().nullable(),
+  answer: z.unknown(),
+  verdict: verdictSchema.nullable(),
+  score: z.number().nullable(),
+  passed: z.boolean().nullable(),
+  failureKind: z.string().nullable(),
+  finishReason: z.string().nullable(),
+  usage,
+  costUsd: z.number().nullable(),
+  spentUsd: z.number().nullable(),
+  calls: z.number(),
+  latencyMs: z.number(),
+  attempts: z.array(z.unknown()),
+  error: z.string().nullable(),
+  cached: z.boolean(),
+  judge: z.unknown().nullable(),
+  steps: z.number().nullable(),
+  optimalSteps: z.number().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+});
+export type SampleJson = z.infer<typeof sampleSchema>;
+
+/** One row of a sample list: what a table shows, not the prompt or the reply. */
+export const sampleSummarySchema = sampleSchema.pick({
+  key: true,
+  task: true,
+  suite: true,
+  level: true,
+  instance: true,
+  model: true,
+  epoch: true,
+  status: true,
+  score: true,
+  passed: true,
+  failureKind: true,
+  steps: true,
+  usage: true,
+  costUsd: true,
+  latencyMs: true,
+});
+export type SampleSummary = z.infer<typeof sampleSummarySchema>;
+
+export const runSummarySchema = z.object({
+  name: z.string(),
+  createdAt: z.string(),
+  status: z.enum(["running", "done", "stopped", "interrupted"]),
+  samples: z.number(),
+  passed: z.number(),
+  errors: z.number(),
+  tasks: z.array(z.string()),
+  suites: z.array(z.string()),
+  models: z.array(z.string()),
+  tags: z.array(z.string()),
+  /** The preset the run was made on (e.g. "original"), if any. */
+  preset: z.string().nullable(),
+  /** The output-token cap the run was made with, if any (token-budget curves). */
+  maxOutputTokens: z.number().nullable(),
+});
+export type RunSummary = z.infer<typeof runSummarySchema>;
+
+// ---- GET /api/runs
+export const runsQuery = z.object({
+  task: z.string().optional(),
+  suite: z.string().optional(),
+  model: z.string().optional(),
+  tag: z.string().optional(),
+  /** ISO dates, inclusive. */
+  since: z.string().optional(),
+  until: z.string().optional(),
+});
+export const runsResponse = z.object({ runs: z.array(runSummarySchema) });
+
+// ---- GET /api/runs/:run
+/** The report's JSON (report/report.ts Report; report/paper-table.ts PaperReport), as `plumb report --format json` prints it. */
+export const runDetailResponse = z.object({
+  run: runSummarySchema,
+  spec: z.unknown(),
+  totals: z.object({
+    samples: z.number(),
+    ok: z.number(),
+    errors: z.number(),
+    passed: z.number(),
+    usage,
+    costUsd: z.number(),
+    spentUsd: z.number(),
+    savedUsd: z.number(),
+    unpricedSamples: z.number(),
+    latencyMs: z.number(),
+    calls: z.number(),
+  }),
+  report: z.record(z.string(), z.unknown()),
+  paper: z.record(z.string(), z.unknown()).nullable(),
+  /** The values the run's samples take, for filters. */
+  facets: z.object({
+    tasks: z.array(z.string()),
+    models: z.array(z.string()),
+    levels: z.array(z.string()),
+    failureKinds: z.array(z.string()),
+  }),
+});
+
+// ---- GET /api/leaderboard?suite=
+export const leaderboardQuery = z.object({ suite: z.string().optional() });
+export const leaderboardResponse = z.object({
+  suites: z.array(z.string()),
+  suite: z.string().nullable(),
+  /** One row per (run, model) with samples of the suite: the report's overall row over those samples. */
+  rows: z.array(
+    z.object({
+      run: z.string(),
+      model: z.string(),
+      createdAt: z.string(),
+      maxOutputTokens: z.number().nullable(),
+      row: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  /** Accuracy by level per (run, model), for the chart. */
+  levels: z.array(
+    z.object({
+      run: z.string(),
+      model: z.string(),
+      level: z.string(),
+      accuracy: z.number(),
+      samples: z.number(),
+    }),
+  ),
+});
+
+// ---- GET /api/runs/:run/samples
+export const samplesQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  task: z.string().optional(),
+  model: z.string().optional(),
+  level: z.string().optional(),
+  status: z.enum(["ok", "error"]).optional(),
+  /** "passed", or a failure kind: parse, invalid, wrong, unscored, error. */
+  outcome: z.string().optional(),
+});
+export const samplesResponse = z.object({
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+  samples: z.array(sampleSummarySchema),
+});
+
+// ---- GET /api/runs/:run/samples/:key
+export const sampleDetailResponse = z.object({
+  sample: sampleSchema,
+  /** The instance as stored with the run; null for runs stored before instances were kept. */
+  instance: z.unknown().nullable(),
+  /** The task's renders: the instance alone, with the sample's answer, with the reference answer. */
+  renders: z.object({
+    instance: renderingSchema.nullable(),
+    answer: renderingSchema.nullable(),
+    reference: renderingSchema.nullable(),
+    /** Why a render is missing when the task has a renderer (its code failed on this answer). */
+    error: z.string().nullable(),
+  }),
+  /** The reference answer (the task's solver or the instance's own), when there is one. */
+  reference: z.unknown().nullable(),
+  /** Which scenes `/scene?which=` can give (tasks with a 3D view). */
+  scenes: z.array(z.enum(["instance", "answer", "reference"])),
+  /** Stored episode steps. */
+  steps: z.number(),
+});
+
+// ---- GET /api/runs/:run/samples/:key/episode
+export const episodeStepSchema = z.object({
+  index: z.number(),
+  observation: z.string(),
+  reply: z.string(),
+  action: z.unknown(),
+  reward: z.number(),
+  error: z.string().nullable(),
+  usage,
+  /** The state after this step, replayed in the task's environment. */
+  render: renderingSchema.nullable(),
+  hasScene: z.boolean(),
+});
+export const episodeResponse = z.object({
+  /** The state before the first step. */
+  initial: z.object({ render: renderingSchema.nullable(), hasScene: z.boolean() }),
+  steps: z.array(episodeStepSchema),
+  /** Why the replay stopped short (a stored action the environment no longer takes). */
+  replayError: z.string().nullable(),
+});
+
+// ---- GET /api/runs/:run/samples/:key/scene?which=…&step=N
+export const sceneQuery = z.object({
+  which: z.enum(["instance", "answer", "reference", "step"]),
+  /** For which=step: the state after step N (-1: before the first). */
+  step: z.coerce.number().int().min(-1).optional(),
+});
+export const sceneResponse = sceneSchema;
+
+// ---- GET /api/compare?a=&b=
+export const compareQuery = z.object({ a: z.string(), b: z.string() });
+/** report/compare.ts Comparison, as `plumb compare --format json` prints it. */
+export const compareResponse = z.object({
+  a: runSummarySchema,
+  b: runSummarySchema,
+  comparison: z.record(z.string(), z.unknown()),
+});
+
+/** Every error the API answers: HTTP 4xx/5xx with this body. */
+export const errorResponse = z.object({ error: z.string() });

@@ -1,0 +1,62 @@
+/**
+ * How the web app reads the API: from `plumb view`'s server, or, in a page written by
+ * `plumb report --format html`, from the responses embedded in the page (no server, no network).
+ */
+import type { ZodType } from "zod";
+
+declare global {
+  interface Window {
+    /** Set by the static export: each GET path (with its query) the page may ask, and its response. */
+    __PLUMB_DATA__?: Record<string, unknown>;
+  }
+}
+
+export class ApiError extends Error {}
+
+/** True in a static export: there is no server, so nothing can be written (no play mode). */
+export function isStatic(): boolean {
+  return window.__PLUMB_DATA__ !== undefined;
+}
+
+/** The path with its query, parameters sorted and empty ones dropped: the key of embedded responses too. */
+export function apiPath(path: string, query: Record<string, string | number | undefined> = {}): string {
+  const entries = Object.entries(query)
+    .filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== "")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const search = new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString();
+  return search === "" ? path : `${path}?${search}`;
+}
+
+async function read<T>(res: Response, schema: ZodType<T>, path: string): Promise<T> {
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const message =
+      typeof body === "object" && body !== null && "error" in body ? String(body.error) : res.statusText;
+    throw new ApiError(message);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new ApiError(`${path}: unexpected response (${parsed.error.issues[0]?.message})`);
+  return parsed.data;
+}
+
+export async function getJson<T>(path: string, schema: ZodType<T>): Promise<T> {
+  const embedded = window.__PLUMB_DATA__;
+  if (embedded !== undefined) {
+    if (!Object.hasOwn(embedded, path)) throw new ApiError("not included in this exported page");
+    const parsed = schema.safeParse(embedded[path]);
+    if (!parsed.success) throw new ApiError(`${path}: unexpected data in the page`);
+    return parsed.data;
+  }
+  return read(await fetch(path), schema, path);
+}
+
+export async function postJson<T>(path: string, body: unknown, schema: ZodType<T>): Promise<T> {
+  if (isStatic()) throw new ApiError("an exported page cannot write");
+  const res = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return read(res, schema, path);
+}
