@@ -398,3 +398,26 @@ describe("reference policy", () => {
     }
   });
 });
+
+describe("render", () => {
+  it("draws the puzzle with the line so far after each step of the oracle's episode, cheaply", () => {
+    const env = gym();
+    const first = env.render();
+    expect(first.kind).toBe("svg");
+    const drawn = [first.svg];
+    while (!env.done) {
+      const action = env.referenceAction();
+      if (action === undefined) break;
+      env.step(action);
+      const start = performance.now();
+      const picture = env.render();
+      expect(performance.now() - start).toBeLessThan(50);
+      expect(picture.svg).toContain("<svg");
+      expect(picture.svg).toContain(`step ${env.steps}`);
+      drawn.push(picture.svg);
+    }
+    expect(env.success).toBe(true);
+    expect(new Set(drawn).size).toBe(drawn.length);
+    expect(gym().render().svg).toBe(first.svg);
+  });
+});

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { clip } from "../../core/clip.ts";
 import { EpisodeProgress } from "../../core/episode.ts";
-import type { Environment, Observation, StepResult } from "../../core/task.ts";
+import type { Environment, Observation, StepResult, SvgRendering } from "../../core/task.ts";
 import type { ParseFailure, Verdict } from "../../core/verdict.ts";
 import { boardOf } from "./board.ts";
 import { DIRECTIONS, type Direction, readGymAction } from "./gym-action.ts";
 import { IMAGE_LEGEND, SYMBOL_RULES } from "./prompt.ts";
 import { isRuleCell, type Puzzle, puzzleArray } from "./puzzle.ts";
 import type { Point, SparcRecord } from "./record.ts";
-import { renderPuzzlePng } from "./render.ts";
+import { renderPuzzlePng, renderPuzzleSvg } from "./render.ts";
 import { solveBoard } from "./solve.ts";
 import { verifyPath } from "./verify.ts";
 
@@ -316,6 +316,13 @@ export class SparcGym implements Environment<Direction> {
       REPLY_FORMAT,
     );
     return out.join("\n");
+  }
+
+  /** The task's picture of the puzzle with the line drawn so far. */
+  render(): SvgRendering {
+    return renderPuzzleSvg(this.puzzle, this.line, {
+      title: `SPaRC ${this.record.id} · step ${this.episode.steps}`,
+    });
   }
 
   /** The line drawn so far: the episode's answer. */

@@ -5,12 +5,13 @@
 
 import { clip } from "../../../core/clip.ts";
 import { EpisodeProgress } from "../../../core/episode.ts";
-import type { Environment, Observation, StepResult } from "../../../core/task.ts";
+import type { Scene } from "../../../core/scene.ts";
+import type { Environment, Observation, StepResult, SvgRendering } from "../../../core/task.ts";
 import { isParseFailure, ParseFailure } from "../../../core/verdict.ts";
 import { readAction } from "../common/action.ts";
 import { stepBudget } from "../common/budget.ts";
 import { describeValue } from "../common/describe.ts";
-import { scenePng } from "../common/views.ts";
+import { scenePng, sceneSvg } from "../common/views.ts";
 import {
   ACTION_SIGNATURES,
   actionOf,
@@ -22,6 +23,7 @@ import {
   specOf,
 } from "./data.ts";
 import { Disassembler, flattenPlan } from "./disassemble.ts";
+import { stateScene } from "./scene.ts";
 import { BurrState, type MoveSpec } from "./state.ts";
 import { instructionsText, observationText, scenePieces } from "./text.ts";
 
@@ -91,6 +93,19 @@ export class BurrEnv implements Environment<BurrAction> {
         ),
       ],
     };
+  }
+
+  render(): SvgRendering {
+    const { inPlay, aside } = scenePieces(this.data, this.state);
+    return sceneSvg(inPlay, { aside, asideTitle: "Taken out", views: "multi", title: this.title() });
+  }
+
+  scene(): Scene {
+    return stateScene(this.data, this.state, this.title());
+  }
+
+  private title(): string {
+    return `Burr ${this.data.level} after ${this.episode.steps} steps`;
   }
 
   parseAction(text: string): BurrAction | ParseFailure {

@@ -40,6 +40,7 @@ import { BurrEnv } from "./env.ts";
 import { burrInstanceFromXmpuzzle } from "./from-xmpuzzle.ts";
 import { generateBurr } from "./generate.ts";
 import { burrInfo } from "./info.ts";
+import { burrScene } from "./scene.ts";
 import { BurrState } from "./state.ts";
 import { rulesText, scenePieces, stateText } from "./text.ts";
 
@@ -224,6 +225,7 @@ export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
       title: `Burr ${inst.data.level}`,
     });
   },
+  scene: (inst, answer) => burrScene(inst.data, answer),
   readFile: (path) =>
     path.toLowerCase().endsWith(".xmpuzzle") ? [burrInstanceFromXmpuzzle(path)] : undefined,
   // The CHAIN paper conditions the agent on the last five turns.

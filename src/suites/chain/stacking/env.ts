@@ -1,5 +1,6 @@
 import { EPISODE_OVER, EpisodeProgress } from "../../../core/episode.ts";
-import type { Environment, Observation, StepResult } from "../../../core/task.ts";
+import type { Scene } from "../../../core/scene.ts";
+import type { Environment, Observation, StepResult, SvgRendering } from "../../../core/task.ts";
 import type { ParseFailure } from "../../../core/verdict.ts";
 import { type Cell, canonicalKey, cellKey, cellsKey, sortCells } from "../../../geometry/voxels.ts";
 import { readAction } from "../common/action.ts";
@@ -7,7 +8,7 @@ import { stepBudget } from "../common/budget.ts";
 import { describeValue } from "../common/describe.ts";
 import { Board, type Refusal } from "./board.ts";
 import { readActionRecord } from "./read.ts";
-import { sceneImage } from "./render.ts";
+import { boardScene, sceneImage, sceneRendering } from "./render.ts";
 import { isSupported } from "./rules.ts";
 import { ACTION_SIGNATURES, type StackingAction, type StackingData, stackingAction } from "./schema.ts";
 import { instructionsText, type LastAction, observationText } from "./text.ts";
@@ -144,6 +145,14 @@ export class StackingEnv implements Environment<StackingAction> {
     const text = observationText(this.board, this.last, this.episode.steps, this.maxSteps, this);
     if (!this.vision) return { text };
     return { text, images: [sceneImage(this.board, "multi")] };
+  }
+
+  render(): SvgRendering {
+    return sceneRendering(this.board);
+  }
+
+  scene(): Scene {
+    return boardScene(this.board);
   }
 
   /** Every accepted place (capped) and pickup; state() only when nothing else is possible. */

@@ -3,13 +3,13 @@ import { fromZodError } from "../../../core/errors.ts";
 import { generatedInstance } from "../../../core/instances.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Instance, Task } from "../../../core/task.ts";
-import { Board } from "./board.ts";
 import { StackingEnv } from "./env.ts";
 import { generateStacking } from "./generate.ts";
 import { stackingInfo } from "./info.ts";
 import { oraclePlan, replayPlan, verifyPlan } from "./plan.ts";
 import { formatPlan, parsePlan, stackingPrompt } from "./prompt.ts";
 import { sceneRendering } from "./render.ts";
+import { solvedBoard, stackingScene } from "./scene.ts";
 import {
   MODES,
   type StackingData,
@@ -43,15 +43,6 @@ function tierOf(params: unknown): string | undefined {
   const tier =
     typeof params === "object" && params !== null ? (params as { tier?: unknown }).tier : undefined;
   return typeof tier === "string" ? tier : undefined;
-}
-
-/** A board with every piece in its slot of the stored packing. */
-function solvedBoard(data: StackingData): Board {
-  const board = new Board(data);
-  data.solution.forEach((cells, i) => {
-    board.place(i, cells);
-  });
-  return board;
 }
 
 export const stackingTask: Task<StackingParams, StackingData, StackingPlan> = {
@@ -105,6 +96,7 @@ export const stackingTask: Task<StackingParams, StackingData, StackingPlan> = {
     if (answer === undefined) return sceneRendering(solvedBoard(inst.data), "Stacking: the stored packing");
     return sceneRendering(replayPlan(inst.data, answer).env.board, "Stacking: after the plan");
   },
+  scene: (inst, answer) => stackingScene(inst.data, answer),
 
   // The CHAIN paper conditions the agent on the last five turns.
   episodeHistory: 5,

@@ -1,5 +1,7 @@
+import type { Scene } from "../../../core/scene.ts";
 import type { PromptImage, SvgRendering } from "../../../core/task.ts";
 import { pieceColour } from "../common/palette.ts";
+import { voxelScene } from "../common/scene3d.ts";
 import { type SceneOptions, type ScenePiece, scenePng, sceneSvg } from "../common/views.ts";
 import type { Board } from "./board.ts";
 
@@ -32,4 +34,10 @@ export function sceneImage(board: Board, views: "multi" | "single"): PromptImage
 export function sceneRendering(board: Board, title?: string): SvgRendering {
   const [pieces, opts] = scene(board, "multi", title ?? titleOf(board));
   return sceneSvg(pieces, opts);
+}
+
+/** The board in 3D: placed pieces in the box, the pieces still to place in a row beside it. */
+export function boardScene(board: Board, title?: string): Scene {
+  const [pieces, opts] = scene(board, "multi", title ?? titleOf(board));
+  return voxelScene(pieces, opts);
 }

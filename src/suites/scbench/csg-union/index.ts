@@ -9,6 +9,7 @@ import { csgUnionInfo } from "./info.ts";
 import { originalInstances } from "./original-cases.ts";
 import { csgPrompt } from "./prompt.ts";
 import { renderCsg } from "./render.ts";
+import { csgScene } from "./scene.ts";
 import {
   answerSchema,
   CASE_COUNT,
@@ -67,6 +68,7 @@ export const csgUnionTask: Task<CsgParams, CsgData, CsgAnswer> = {
   },
 
   render: (inst, answer) => renderCsg(inst.data, answer),
+  scene: (inst, answer) => csgScene(inst.data, answer),
   meshes: (inst, answer) => [
     { name: "reference", stl: meshStl(referenceAnswer(inst.data.tree)) },
     ...(answer ? [{ name: "answer", stl: meshStl(answer) }] : []),

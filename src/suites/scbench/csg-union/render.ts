@@ -37,7 +37,7 @@ const VIEWS: View[] = [
 const rgb = (c: Vec3, k: number) => `rgb(${c.map((x) => Math.round(x * k)).join(",")})`;
 
 /** The drawable part of an answer: faces with valid indices and finite corners, as triangles. */
-function drawable(answer: CsgAnswer): TriMesh {
+export function drawable(answer: CsgAnswer): TriMesh {
   const ok = (v: readonly number[] | undefined) =>
     v !== undefined && v.length === 3 && v.every(Number.isFinite);
   const vertices = answer.vertices.map((v) => (ok(v) ? [v[0], v[1], v[2]] : [0, 0, 0]) as Vec3);

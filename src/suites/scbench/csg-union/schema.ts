@@ -101,7 +101,7 @@ function field(value: unknown, key: string): unknown {
   return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
 }
 
-const plumbAnswer = z.object({
+export const plumbAnswer = z.object({
   vertices: z.array(z.array(z.number()).max(3)).max(ANSWER_LIMITS.vertices),
   faces: z
     .array(z.array(z.number()).max(ANSWER_LIMITS.faceSize))

@@ -7,6 +7,7 @@ import { fluidSimInfo } from "./info.ts";
 import { originalInstances, originalReference, verifyOriginal } from "./original.ts";
 import { fluidPrompt } from "./prompt.ts";
 import { renderFluid } from "./render.ts";
+import { fluidScene } from "./scene.ts";
 import {
   answerSchema,
   dataSchema,
@@ -80,4 +81,5 @@ export const fluidSimTask: Task<FluidParams, FluidData, FluidAnswer> = {
   },
 
   render: (inst, answer) => renderFluid(inst.data, answer),
+  scene: (inst, answer) => fluidScene(inst.data, answer),
 };

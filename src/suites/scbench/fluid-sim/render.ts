@@ -16,8 +16,17 @@ const GAP = 28;
 /** Room left of the isometric view for the y label. */
 const LABEL_ROOM = 14;
 /** Rock by height: brown at z = 0 to pale grey at the top layer. */
-const ROCK_FILLS = ["#6b4a2b", "#7c5a38", "#8c6b48", "#9a7c5c", "#a68f74", "#b1a18d", "#bdb4a8", "#cbc8c3"];
-const WATER_FILL = "#3a7bd5";
+export const ROCK_FILLS = [
+  "#6b4a2b",
+  "#7c5a38",
+  "#8c6b48",
+  "#9a7c5c",
+  "#a68f74",
+  "#b1a18d",
+  "#bdb4a8",
+  "#cbc8c3",
+];
+export const WATER_FILL = "#3a7bd5";
 const OK = "#2a7a2a";
 const BAD = "#c0392b";
 

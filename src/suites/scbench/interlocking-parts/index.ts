@@ -7,6 +7,7 @@ import { interlockingPartsInfo } from "./info.ts";
 import { originalPreset } from "./original.ts";
 import { interlockingPrompt } from "./prompt.ts";
 import { renderInterlocking } from "./render.ts";
+import { interlockingScene } from "./scene.ts";
 import {
   answerSchema,
   dataSchema,
@@ -79,6 +80,7 @@ export const interlockingPartsTask: Task<InterlockingParams, InterlockingData, I
   },
 
   render: (inst, answer) => renderInterlocking(inst.data, answer),
+  scene: (inst, answer) => interlockingScene(inst.data, answer),
   /** Each part in its print pose (the answer's, else the reference design's), ready for a slicer. */
   meshes: (inst, answer) => {
     const shown = answer ?? solveInterlocking(inst.data);

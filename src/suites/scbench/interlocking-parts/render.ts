@@ -23,7 +23,7 @@ const THUMB = 112;
 const THUMB_GAP = 14;
 const LIGHT: Vec3 = [0.3, 0.5, 0.81];
 const fmt = (v: number) => v.toFixed(1);
-const colour = (i: number) => COLOURS[i % COLOURS.length] as string;
+export const colour = (i: number) => COLOURS[i % COLOURS.length] as string;
 /** The colour scaled towards black, as short hex. */
 const shadeHex = (hex: string, factor: number): string => {
   const n = Number.parseInt(hex.slice(1), 16);

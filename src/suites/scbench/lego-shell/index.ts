@@ -6,6 +6,7 @@ import { generateLegoShell, LEVEL_RADII } from "./generate.ts";
 import { legoShellInfo } from "./info.ts";
 import { legoShellPrompt } from "./prompt.ts";
 import { renderLegoShell } from "./render.ts";
+import { legoShellScene } from "./scene.ts";
 import {
   answerSchema,
   BRICK_HEIGHT,
@@ -110,4 +111,5 @@ export const legoShellTask: Task<LegoShellParams, LegoShellData, LegoShellAnswer
   },
 
   render: (inst, answer) => renderLegoShell(inst.data, answer),
+  scene: (inst, answer) => legoShellScene(inst.data, answer),
 };

@@ -112,7 +112,7 @@ function isoBricks(bricks: readonly Brick[], bad: ReadonlySet<number>, camera: I
   return drawn.map((d) => d.svg).join("");
 }
 
-const colourOf = (b: Brick, i: number, bad: ReadonlySet<number>): string =>
+export const colourOf = (b: Brick, i: number, bad: ReadonlySet<number>): string =>
   bad.has(i) ? WRONG : (LAYER_COLOURS[((b.layer % 7) + 7) % 7] as string);
 
 /** Where the plane y = 0 cuts a footprint: the x interval, or undefined. */
