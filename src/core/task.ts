@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import type { LineBoard } from "./line-board.ts";
 import type { Rng } from "./rng.ts";
 import type { Scene } from "./scene.ts";
 import type { ParseFailure, Verdict } from "./verdict.ts";
@@ -247,6 +248,8 @@ export interface Task<
   render?(inst: Instance<Data>, answer?: Answer): Rendering;
   /** The instance (and answer) in 3D for interactive viewers: voxel and mesh tasks. */
   scene?(inst: Instance<Data>, answer?: Answer): Scene;
+  /** The instance as a board a person draws a line on (play mode); its points are the answer's. */
+  lineBoard?(inst: Instance<Data>): LineBoard;
   /** 3D models of the puzzle (and answer) for mesh viewers and slicers, as named binary STL files. */
   meshes?(inst: Instance<Data>, answer?: Answer): MeshFile[];
   env?(inst: Instance<Data>, opts?: Record<string, unknown>): Environment;

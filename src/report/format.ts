@@ -155,7 +155,8 @@ function costTable(rows: readonly ReportRow[]): string {
     "Cache saved (USD)",
     "Solved/1M tok",
     "Solved/USD",
-    "Latency (ms)",
+    "Mean latency (ms)",
+    "Median latency (ms)",
     "Cache hits",
     ...(judgeShown(rows) ? ["Judge tok", "Judge USD"] : []),
   ];
@@ -173,6 +174,7 @@ function costTable(rows: readonly ReportRow[]): string {
     fixed(r.solvedPer1MTokens, 2),
     fixed(r.solvedPerUsd, 2),
     thousands(r.meanLatencyMs),
+    thousands(r.medianLatencyMs),
     pct(r.cachedShare),
     ...(judgeShown(rows)
       ? [thousands(r.judgeTokens.input + r.judgeTokens.output), fixed(r.judgeCost, 4)]
@@ -277,6 +279,7 @@ function csv(report: Report): string {
     "solved_per_1m_tokens",
     "solved_per_usd",
     "mean_latency_ms",
+    "median_latency_ms",
     "cached_share",
     "cached_input_share",
     "episodes",
@@ -323,6 +326,7 @@ function csv(report: Report): string {
     r.solvedPer1MTokens,
     r.solvedPerUsd,
     r.meanLatencyMs,
+    r.medianLatencyMs,
     r.cachedShare,
     r.cachedInputShare,
     r.episodes?.count ?? null,

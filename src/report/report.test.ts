@@ -399,7 +399,27 @@ describe("buildReport", () => {
     ];
     const r = row(buildReport(samples, { groups }).rows, "oracle", "overall", "all");
     expect(r.meanLatencyMs).toBe(200);
+    expect(r.medianLatencyMs).toBe(200);
     expect(r.cachedShare).toBeCloseTo(1 / 3, 12);
+  });
+
+  it("gives the median latency next to the mean, in every format (SPaRC's human study times)", () => {
+    const samples = [
+      sample({ instance: "a", outcome: "pass", latencyMs: 1_000 }),
+      sample({ instance: "b", outcome: "pass", latencyMs: 3_000 }),
+      sample({ instance: "c", outcome: "wrong", latencyMs: 20_000 }),
+    ];
+    const report = buildReport(samples, { groups });
+    const r = row(report.rows, "oracle", "overall", "all");
+    expect(r.meanLatencyMs).toBe(8_000);
+    expect(r.medianLatencyMs).toBe(3_000);
+    expect(formatReport(report, "md")).toMatch(/\| Mean latency \(ms\) \| Median latency \(ms\) \|/);
+    expect(formatReport(report, "md")).toContain("| 8,000 | 3,000 |");
+    const [header, first] = formatReport(report, "csv").split("\r\n");
+    const cells = (line = "") => line.split(",");
+    const at = cells(header).indexOf("median_latency_ms");
+    expect(cells(first)[at]).toBe("3000");
+    expect(JSON.parse(formatReport(report, "json")).rows[0].medianLatencyMs).toBe(3_000);
   });
 
   it("reports CHAIN plan efficiency for episodes, over solved ones only", () => {
@@ -482,12 +502,12 @@ describe("formatReport", () => {
 
       ## Tokens and cost
 
-      | Model | Task | Input tok | Output tok | Reasoning tok | Cached tok | Cost (USD) | Calls | Spent (USD) | Cache saved (USD) | Solved/1M tok | Solved/USD | Latency (ms) | Cache hits |
-      |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
-      | acme:m\\|1 | all | 0 | 0 | 0 | 0 | – | 0 | – | – | – | – | 100 | 0.0% |
-      | acme:m\\|1 | chain/stacking | 0 | 0 | 0 | 0 | – | 0 | – | – | – | – | 100 | 0.0% |
-      | openai:gpt-4.1 | all | 46,000 | 17,500 | 0 | 0 | 0.2320 | 0 | – | – | 15.75 | 4.31 | 100 | 0.0% |
-      | openai:gpt-4.1 | sparc | 46,000 | 17,500 | 0 | 0 | 0.2320 | 0 | – | – | 15.75 | 4.31 | 100 | 0.0% |
+      | Model | Task | Input tok | Output tok | Reasoning tok | Cached tok | Cost (USD) | Calls | Spent (USD) | Cache saved (USD) | Solved/1M tok | Solved/USD | Mean latency (ms) | Median latency (ms) | Cache hits |
+      |---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+      | acme:m\\|1 | all | 0 | 0 | 0 | 0 | – | 0 | – | – | – | – | 100 | 100 | 0.0% |
+      | acme:m\\|1 | chain/stacking | 0 | 0 | 0 | 0 | – | 0 | – | – | – | – | 100 | 100 | 0.0% |
+      | openai:gpt-4.1 | all | 46,000 | 17,500 | 0 | 0 | 0.2320 | 0 | – | – | 15.75 | 4.31 | 100 | 100 | 0.0% |
+      | openai:gpt-4.1 | sparc | 46,000 | 17,500 | 0 | 0 | 0.2320 | 0 | – | – | 15.75 | 4.31 | 100 | 100 | 0.0% |
 
       ## Episodes
 
@@ -571,11 +591,11 @@ describe("formatReport", () => {
     expect(text.endsWith("\r\n")).toBe(true);
     expect(text.split("\r\n").length - 1).toBe(report.rows.length + 1);
     expect(text).toMatchInlineSnapshot(`
-      "model,grouping,group,samples,problems,epochs,accuracy,mean_score,pass@1,pass^1,best@1,pass@2,pass^2,best@2,parse_rate,invalid_rate,wrong_rate,unscored_rate,error_rate,truncated_rate,construction_pass_rate,isolation,judged,path_judged,starts_at_start_ends_at_exit_error,connected_line_error,non_intersecting_line_error,no_rule_crossing_error,fully_valid_path,path_read,path.connected,path.in_bounds,path.no_rule_cell_crossing,path.non_intersecting,path.start_end,well_formed_path,tokens_input,tokens_output,tokens_reasoning,tokens_cached,cost_usd,calls,spent_usd,cache_saved_usd,solved_per_1m_tokens,solved_per_usd,mean_latency_ms,cached_share,cached_input_share,episodes,avg_steps,dist2opt,norm_dist,judge_tokens,judge_cost_usd
-      acme:m|1,overall,all,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,0,,,1,0,,,,,,0,,,,,,,0,0,0,0,,0,,,,,100,0,,1,5,2,0.6666666666666666,0,0
-      acme:m|1,task,chain/stacking,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,0,,,1,0,,,,,,0,,,,,,,0,0,0,0,,0,,,,,100,0,,1,5,2,0.6666666666666666,0,0
-      openai:gpt-4.1,overall,all,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,0,,,4,4,0.25,0.5,0.25,0.25,0.5,3,0.3333333333333333,0,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,0,,,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
-      openai:gpt-4.1,task,sparc,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,0,,,4,4,0.25,0.5,0.25,0.25,0.5,3,0.3333333333333333,0,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,0,,,15.748031496062993,4.310344827586207,100,0,0,,,,,0,0
+      "model,grouping,group,samples,problems,epochs,accuracy,mean_score,pass@1,pass^1,best@1,pass@2,pass^2,best@2,parse_rate,invalid_rate,wrong_rate,unscored_rate,error_rate,truncated_rate,construction_pass_rate,isolation,judged,path_judged,starts_at_start_ends_at_exit_error,connected_line_error,non_intersecting_line_error,no_rule_crossing_error,fully_valid_path,path_read,path.connected,path.in_bounds,path.no_rule_cell_crossing,path.non_intersecting,path.start_end,well_formed_path,tokens_input,tokens_output,tokens_reasoning,tokens_cached,cost_usd,calls,spent_usd,cache_saved_usd,solved_per_1m_tokens,solved_per_usd,mean_latency_ms,median_latency_ms,cached_share,cached_input_share,episodes,avg_steps,dist2opt,norm_dist,judge_tokens,judge_cost_usd
+      acme:m|1,overall,all,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,0,,,1,0,,,,,,0,,,,,,,0,0,0,0,,0,,,,,100,100,0,,1,5,2,0.6666666666666666,0,0
+      acme:m|1,task,chain/stacking,1,1,1,1,1,1,1,1,,,,0,0,0,0,0,0,,,1,0,,,,,,0,,,,,,,0,0,0,0,,0,,,,,100,100,0,,1,5,2,0.6666666666666666,0,0
+      openai:gpt-4.1,overall,all,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,0,,,4,4,0.25,0.5,0.25,0.25,0.5,3,0.3333333333333333,0,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,0,,,15.748031496062993,4.310344827586207,100,100,0,0,,,,,0,0
+      openai:gpt-4.1,task,sparc,4,2,2,0.25,0.25,0.25,0.25,0.25,0.5,0,0.5,0.25,0.25,0.25,0,0,0,,,4,4,0.25,0.5,0.25,0.25,0.5,3,0.3333333333333333,0,0,0,0,0.5,46000,17500,0,0,0.23199999999999998,0,,,15.748031496062993,4.310344827586207,100,100,0,0,,,,,0,0
       "
     `);
   });

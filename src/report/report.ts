@@ -104,6 +104,8 @@ export interface ReportRow {
   solvedPerUsd: number | null;
   /** Over samples that made a call (response-cache hits left out). */
   meanLatencyMs: number | null;
+  /** Over the same samples: SPaRC's human study reports median and mean solve time. */
+  medianLatencyMs: number | null;
   /** Share of samples answered from the response cache. */
   cachedShare: number;
   /** Share of input tokens the provider served from its prompt cache. */
@@ -400,10 +402,21 @@ function buildRow(
       tokens.input + tokens.output === 0 ? null : (passed / (tokens.input + tokens.output)) * 1e6,
     solvedPerUsd: cost === null || cost === 0 ? null : passed / cost,
     meanLatencyMs: avgScore(called.map((s) => s.latencyMs)),
+    medianLatencyMs: median(called.map((s) => s.latencyMs)),
     cachedShare: (n - called.length) / n,
     cachedInputShare: share(tokens.cached, tokens.input),
     episodes: episodesOf(samples),
   };
+}
+
+/** The middle value (the mean of the two middle ones for an even count); null for none. */
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 function isolationCounts(samples: readonly SampleRecord[]): Record<string, number> {

@@ -10,6 +10,7 @@ import { difficulty } from "./difficulty.ts";
 import { generatePuzzle, MIXES, type Mix, randomLine, type SparcParams, sparcParams } from "./generate.ts";
 import { SparcGym } from "./gym.ts";
 import { sparcInfo } from "./info.ts";
+import { lineBoardOf } from "./line-board.ts";
 import { parseAnswer } from "./parse.ts";
 import { sparcPrompt } from "./prompt.ts";
 import { sparcPromptFields } from "./prompt-fields.ts";
@@ -123,6 +124,7 @@ export const sparcTask: Task<SparcParams, SparcRecord, Path> = {
   },
 
   render: (inst, answer) => renderPuzzleSvg(puzzleOf(inst.data), answer, { title: `SPaRC ${inst.id}` }),
+  lineBoard: (inst) => lineBoardOf(puzzleOf(inst.data)),
   // The official SPaRC gym sends each observation without earlier turns.
   episodeHistory: 0,
   reportGroups: sparcReportGroups,

@@ -1,0 +1,35 @@
+import type { LineBoard, LineSymbol } from "../../core/line-board.ts";
+import type { PlacedSymbol, Puzzle } from "./puzzle.ts";
+
+/** The puzzle as play mode draws it: the position grid, where the answer's path points live. */
+export function lineBoardOf(p: Puzzle): LineBoard {
+  return {
+    cols: p.cols,
+    rows: p.rows,
+    start: { ...p.start },
+    end: { ...p.end },
+    gaps: p.gaps.map((g) => ({ ...g })),
+    dots: p.dots.map((d) => ({ ...d })),
+    symbols: p.symbols.map((s) => lineSymbol(s, p)),
+  };
+}
+
+function lineSymbol({ x, y, symbol: s }: PlacedSymbol, p: Puzzle): LineSymbol {
+  switch (s.kind) {
+    case "square":
+    case "star":
+      return { x, y, kind: s.kind, color: s.color };
+    case "triangle":
+      return { x, y, kind: s.kind, color: s.color, count: s.count };
+    case "poly":
+    case "ylop":
+      // puzzleFromRecord refuses a symbol whose shape is undefined.
+      return {
+        x,
+        y,
+        kind: s.kind,
+        color: s.color,
+        cells: (p.shapes.get(s.shape) ?? []).map((c) => ({ ...c })),
+      };
+  }
+}
