@@ -73,6 +73,32 @@ module.exports = {
       to: { path: ["^src/suites/", "^src/(eval|report|store|cli)/", "^src/core/(task|registry)\\.ts$"] },
     },
     {
+      name: "viewer-sits-beside-the-cli",
+      severity: "error",
+      comment:
+        "src/view (the web viewer's server) reads the store, reports and tasks; it never reaches the CLI or model endpoints.",
+      from: { path: "^src/view/", pathNot: TEST },
+      to: { path: "^src/(cli|models)/" },
+    },
+    {
+      name: "only-the-cli-starts-the-viewer",
+      severity: "error",
+      comment: "Nothing of Plumb's library imports the viewer's server: only the CLI (and the library entry) do.",
+      from: { path: "^src/", pathNot: ["^src/(view|cli)/", "^src/index\\.ts$", TEST] },
+      to: { path: "^src/view/" },
+    },
+    {
+      name: "web-app-reads-only-the-api",
+      severity: "error",
+      comment:
+        "The browser app (web/src) knows the server only by its API contract (src/view/api.ts, play-api.ts) and the report's types and number formats: no Node code.",
+      from: { path: "^web/src/" },
+      to: {
+        path: "^src/",
+        pathNot: ["^src/view/(api|play-api)\\.ts$", "^src/report/(format|report|compare|paper-table)\\.ts$"],
+      },
+    },
+    {
       name: "no-circular",
       severity: "error",
       comment: "No import cycles, type-only ones included: a cycle hides which module a piece belongs to.",

@@ -22,6 +22,7 @@ import { benchHostile } from "./hostile.ts";
 import { benchScbench } from "./scbench.ts";
 import { benchSparcDistribution } from "./sparc-distribution.ts";
 import { benchStartup } from "./startup.ts";
+import { benchView } from "./view.ts";
 
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
@@ -175,6 +176,7 @@ rows.push(...benchStacking(median, RUNS));
 rows.push(...benchBurr());
 rows.push(...(await benchComBench(median, RUNS)));
 rows.push(...(await benchHostile(median, RUNS)));
+rows.push(...(await benchView(median, RUNS)));
 
 const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c]?.length ?? 0), 6));
 const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(" | ")} |`;

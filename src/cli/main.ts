@@ -16,6 +16,7 @@ const commands = () => import("./commands.ts");
 const results = () => import("./results.ts");
 const runner = () => import("./run.ts");
 const demo = () => import("./demo.ts");
+const viewer = () => import("./view.ts");
 
 const int = (name: string) => (v: string) => {
   const n = Number(v);
@@ -23,6 +24,11 @@ const int = (name: string) => (v: string) => {
   return n;
 };
 const collect = (v: string, prev: string[]) => [...prev, v];
+const port = (v: string) => {
+  const n = int("--port")(v);
+  if (n > 65535) throw new InvalidArgumentError("--port must be at most 65535");
+  return n;
+};
 const num = (name: string) => (v: string) => {
   const n = Number(v);
   if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError(`${name} must be a non-negative number`);
@@ -255,7 +261,13 @@ export function buildProgram(): Command {
     .command("report <run>")
     .description("metrics of a stored run")
     .option("--db <file>", "SQLite store", DEFAULT_DB)
-    .option("--format <f>", "md, json or csv", oneOf("--format", ["md", "json", "csv"] as const), "md")
+    .option(
+      "--format <f>",
+      "md, json, csv, or html (one self-contained page of the viewer)",
+      oneOf("--format", ["md", "json", "csv", "html"] as const),
+      "md",
+    )
+    .option("--out <file>", "with --format html: write the page here instead of stdout")
     .option("--prices <file>", "JSON price table over the built-in one")
     .option(
       "--fail-under <metric=value>",
@@ -267,7 +279,17 @@ export function buildProgram(): Command {
       "--baseline <run>",
       "with a run on a paper's preset: add each figure's difference from this run (e.g. no tools vs tools)",
     )
-    .action(async (run: string, o) => (await results()).reportCommand(run, o));
+    .action(async (run: string, o) =>
+      o.format === "html" ? (await viewer()).htmlReport(run, o) : (await results()).reportCommand(run, o),
+    );
+
+  program
+    .command("view")
+    .description("browse runs, samples and episodes in a web viewer (and play tasks)")
+    .option("--db <file>", "SQLite store", DEFAULT_DB)
+    .option("--port <n>", "port (default: any free one)", port, 0)
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .action(async (o: { db: string; port: number; host: string }) => (await viewer()).viewCommand(o));
 
   program
     .command("compare <runA> <runB>")

@@ -1,8 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { InputError } from "../core/errors.ts";
-import { loadTask, type PaperTable, paperTableFor, taskInfos } from "../core/registry.ts";
-import type { ReportGroup } from "../core/task.ts";
-import { reportGroupsOf, storedReportGroups } from "../eval/spec.ts";
+import { runPaperTable, runReportGroups } from "../eval/run-report.ts";
 import { compareRuns, formatComparison } from "../report/compare.ts";
 import { formatReport } from "../report/format.ts";
 import { buildPaperReport, formatPaperReport } from "../report/paper-table.ts";
@@ -10,7 +8,6 @@ import { buildReport } from "../report/report.ts";
 import { parseThresholds, thresholdFailures } from "../report/thresholds.ts";
 import { exportSamples } from "../store/export.ts";
 import { Store, storeError } from "../store/store.ts";
-import type { SampleRecord } from "../store/types.ts";
 import { pricesFrom } from "./run.ts";
 
 /** Opens an existing store (never creates one) for a command; store failures become one clear line. */
@@ -27,7 +24,7 @@ function withStore<T>(db: string, fn: (store: Store) => T): T {
   }
 }
 
-function samplesOf(store: Store, run: string) {
+function requireRun(store: Store, run: string): void {
   if (!store.getRun(run)) {
     const known =
       store
@@ -36,21 +33,11 @@ function samplesOf(store: Store, run: string) {
         .join(", ") || "none";
     throw new InputError(`no run "${run}" in ${store.path} (runs: ${known})`);
   }
-  return store.samples(run);
 }
 
-/**
- * The report groups of a run: as stored with it, or, for a run stored before runs kept them, as its
- * tasks declare them now.
- */
-async function groupsOf(db: string, run: string): Promise<Record<string, ReportGroup[]>> {
-  const config = withStore(db, (store) => store.getRun(run)?.config);
-  if (typeof config === "object" && config !== null && "reportGroups" in config)
-    return storedReportGroups(config);
-  // Only such older runs read their samples here, for the ids of their tasks.
-  const tasks = withStore(db, (store) => new Set(samplesOf(store, run).map((s) => s.task)));
-  const known = taskInfos().filter((i) => tasks.has(i.id));
-  return reportGroupsOf(await Promise.all(known.map((i) => loadTask(i.id))));
+function samplesOf(store: Store, run: string) {
+  requireRun(store, run);
+  return store.samples(run);
 }
 
 export async function reportCommand(
@@ -58,12 +45,19 @@ export async function reportCommand(
   o: { db: string; format: "md" | "json" | "csv"; prices?: string; failUnder: string[]; baseline?: string },
 ): Promise<void> {
   const thresholds = parseThresholds(o.failUnder);
-  const groups = await groupsOf(o.db, run);
+  // Every read of the store happens before runReportGroups' first await, inside withStore.
+  const groups = await withStore(o.db, (store) => {
+    requireRun(store, run);
+    return runReportGroups(store, run);
+  });
   withStore(o.db, (store) => {
     const samples = samplesOf(store, run);
     const report = buildReport(samples, { prices: pricesFrom(o.prices), groups });
     process.stdout.write(`${formatReport(report, o.format)}\n`);
-    const table = paperTableOf(store, run, samples);
+    const table = runPaperTable(
+      store.getRun(run)?.config,
+      samples.map((s) => s.suite),
+    );
     if (table) {
       const baseline = o.baseline === undefined ? undefined : samplesOf(store, o.baseline);
       process.stdout.write(`\n${formatPaperReport(buildPaperReport(table, samples, baseline), o.format)}\n`);
@@ -79,17 +73,6 @@ export async function reportCommand(
     for (const line of failures) process.stderr.write(`under threshold: ${line}\n`);
     if (failures.length > 0) process.exitCode = 1;
   });
-}
-
-/** The paper layout of a run made on a preset of one suite whose paper has a table. */
-function paperTableOf(store: Store, run: string, samples: readonly SampleRecord[]): PaperTable | undefined {
-  const spec = store.getRun(run)?.config;
-  const preset =
-    typeof spec === "object" && spec !== null ? (spec as { preset?: unknown }).preset : undefined;
-  const suites = new Set(samples.map((s) => s.suite));
-  const [suite] = suites;
-  if (typeof preset !== "string" || suites.size !== 1 || suite === undefined) return undefined;
-  return paperTableFor(suite, preset);
 }
 
 export function compareCommand(a: string, b: string, o: { db: string; format: "md" | "json" }): void {

@@ -528,6 +528,79 @@ describe("a read-only Store (a viewer beside a running plumb run)", () => {
   });
 });
 
+describe("what the viewer reads", () => {
+  async function filled(): Promise<Store> {
+    const store = openStore();
+    store.openRun("r1", {});
+    store.openRun("r2", {});
+    const wrong = mk().verdict;
+    await store.save(mk({ key: "p", level: "easy", passed: true, score: 1, failureKind: null }));
+    await store.save(mk({ key: "w", level: "hard", verdict: wrong, failureKind: "wrong" }));
+    await store.save(mk({ key: "x", status: "error", verdict: null, failureKind: null, passed: null }));
+    await store.save(mk({ key: "e", failureKind: "error", model: "m2", tags: ["grid"] }));
+    await store.save(mk({ run: "r2", key: "q", task: "other", suite: "s2" }));
+    return store;
+  }
+
+  it("filters pages by level and outcome; error also matches failed calls", async () => {
+    const store = await filled();
+    const keys = (filter: Parameters<Store["samplesPage"]>[2]) =>
+      store
+        .samplesPage("r1", { offset: 0, limit: 10 }, filter)
+        .samples.map((s) => s.key)
+        .sort();
+    expect(keys({ level: "hard" })).toEqual(["w"]);
+    expect(keys({ outcome: "passed" })).toEqual(["p"]);
+    expect(keys({ outcome: "wrong" })).toEqual(["w"]);
+    expect(keys({ outcome: "error" })).toEqual(["e", "x"]);
+    expect(keys({ outcome: "parse" })).toEqual([]);
+    expect(store.samplesPage("r1", { offset: 0, limit: 1 }, { outcome: "error", model: "m2" }).total).toBe(1);
+  });
+
+  it("gives one sample, the lean samples of reports, the facets and a stamp", async () => {
+    const store = await filled();
+    expect(store.sample("r1", "w")).toEqual(store.samples("r1").find((s) => s.key === "w"));
+    expect(store.sample("r1", "nope")).toBeUndefined();
+    const lean = store.reportSamples("r1");
+    expect(lean.map((s) => s.key)).toEqual(store.samples("r1").map((s) => s.key));
+    expect(lean[0]).toMatchObject({ text: null, reasoning: null, attempts: [] });
+    expect(lean.every((x) => x.prompt === undefined && x.answer === undefined)).toBe(true);
+    expect(lean.map((s) => s.verdict)).toEqual(store.samples("r1").map((s) => s.verdict));
+    const facets = store.sampleFacets();
+    expect(new Set(facets.map((f) => f.run))).toEqual(new Set(["r1", "r2"]));
+    expect(store.sampleFacets("r2")).toEqual([
+      {
+        run: "r2",
+        task: "other",
+        suite: "s2",
+        model: "m1",
+        tags: ["spatial", "grid"],
+        level: "easy",
+        failureKind: "wrong",
+      },
+    ]);
+    expect(
+      store
+        .sampleFacets("r1")
+        .map((f) => f.failureKind)
+        .sort(),
+    ).toEqual(["error", null, "wrong"]);
+    expect(store.sampleStamp("r1")).toEqual({ samples: 4, lastFinishedAt: "2025-01-01T00:00:02.000Z" });
+    expect(store.sampleStamp("none")).toEqual({ samples: 0, lastFinishedAt: null });
+  });
+
+  it("tells a reader when another connection committed", async () => {
+    const path = tempPath();
+    const writer = openStore(path);
+    writer.openRun("r1", {});
+    const reader = openStore(path, { readonly: true });
+    const before = reader.dataVersion();
+    expect(reader.dataVersion()).toBe(before);
+    await writer.save(mk());
+    expect(reader.dataVersion()).not.toBe(before);
+  });
+});
+
 describe("exportSamples", () => {
   it("writes one JSON sample per line, new fields included", () => {
     const samples = [

@@ -48,6 +48,66 @@ interface SampleFilter {
   task: string | null;
   model: string | null;
   status: string | null;
+  level: string | null;
+  outcome: string | null;
+}
+
+/** What samples and samplesPage may be narrowed to. */
+export interface SampleQuery {
+  task?: string;
+  model?: string;
+  status?: SampleRecord["status"];
+  level?: string;
+  /** "passed", or a failure kind; "error" also matches failed calls (as reports count errors). */
+  outcome?: string;
+}
+
+/** Distinct values a run's samples take: what the viewer filters on. */
+export interface SampleFacet {
+  run: string;
+  task: string;
+  suite: string;
+  model: string;
+  tags: string[];
+  level: string | null;
+  failureKind: string | null;
+}
+
+const SAMPLE_WHERE = `run = @run
+        AND (@task IS NULL OR task = @task)
+        AND (@model IS NULL OR model = @model)
+        AND (@status IS NULL OR status = @status)
+        AND (@level IS NULL OR level = @level)
+        AND (@outcome IS NULL
+          OR (@outcome = 'passed' AND passed = 1)
+          OR (@outcome = 'error' AND (failure_kind = 'error' OR status = 'error'))
+          OR (@outcome NOT IN ('passed', 'error') AND failure_kind = @outcome))`;
+
+/** The columns reports read: the prompt, the replies' text, the answer and the attempts left out. */
+const REPORT_COLUMNS = SAMPLE_COLUMNS.map((c) =>
+  c === "prompt" || c === "text" || c === "reasoning" || c === "answer"
+    ? `NULL AS ${c}`
+    : c === "attempts"
+      ? "'[]' AS attempts"
+      : c,
+).join(", ");
+
+/** A row read as an array of SAMPLE_COLUMNS' values, as an object. */
+function columnsRow(values: unknown[]): SampleRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < SAMPLE_COLUMNS.length; i++) row[SAMPLE_COLUMNS[i] as string] = values[i];
+  return row as unknown as SampleRow;
+}
+
+function sampleFilter(run: string, f: SampleQuery): SampleFilter {
+  return {
+    run,
+    task: f.task ?? null,
+    model: f.model ?? null,
+    status: f.status ?? null,
+    level: f.level ?? null,
+    outcome: f.outcome ?? null,
+  };
 }
 
 interface TotalsRow extends UsageColumns {
@@ -119,26 +179,31 @@ function prepareStatements(db: Database.Database) {
         json_type(judge) = 'object' AND COALESCE(json_type(judge, '$.grade'), 'null') = 'null' AS unjudged
       FROM samples WHERE run = ?`),
     samples: db.prepare<SampleFilter, SampleRow>(`
-      SELECT * FROM samples
-      WHERE run = @run
-        AND (@task IS NULL OR task = @task)
-        AND (@model IS NULL OR model = @model)
-        AND (@status IS NULL OR status = @status)
+      SELECT * FROM samples WHERE ${SAMPLE_WHERE}
       ORDER BY task, instance, model, epoch, key`),
     samplesPage: db.prepare<SampleFilter & { limit: number; offset: number }, SampleRow>(`
-      SELECT * FROM samples
-      WHERE run = @run
-        AND (@task IS NULL OR task = @task)
-        AND (@model IS NULL OR model = @model)
-        AND (@status IS NULL OR status = @status)
+      SELECT * FROM samples WHERE ${SAMPLE_WHERE}
       ORDER BY task, instance, model, epoch, key
       LIMIT @limit OFFSET @offset`),
-    sampleCount: db.prepare<SampleFilter, { n: number }>(`
-      SELECT COUNT(*) AS n FROM samples
-      WHERE run = @run
-        AND (@task IS NULL OR task = @task)
-        AND (@model IS NULL OR model = @model)
-        AND (@status IS NULL OR status = @status)`),
+    sampleCount: db.prepare<SampleFilter, { n: number }>(
+      `SELECT COUNT(*) AS n FROM samples WHERE ${SAMPLE_WHERE}`,
+    ),
+    sample: db.prepare<[string, string], SampleRow>("SELECT * FROM samples WHERE run = ? AND key = ?"),
+    // Rows as arrays: building better-sqlite3's row objects is most of the time of reading a large run.
+    reportSamples: db
+      .prepare<[string], unknown[]>(
+        `SELECT ${REPORT_COLUMNS} FROM samples WHERE run = ? ORDER BY task, instance, model, epoch, key`,
+      )
+      .raw(true),
+    facets: db.prepare<
+      { run: string | null },
+      Omit<SampleFacet, "tags" | "failureKind"> & { tags: string; failure_kind: string | null }
+    >(`
+      SELECT DISTINCT run, task, suite, model, tags, level, failure_kind FROM samples
+      WHERE @run IS NULL OR run = @run`),
+    stamp: db.prepare<[string], { samples: number; last: string | null }>(
+      "SELECT COUNT(*) AS samples, MAX(finished_at) AS last FROM samples WHERE run = ?",
+    ),
     steps: db.prepare<[string, string], StepRow>(
       "SELECT * FROM steps WHERE run = ? AND sample_key = ? ORDER BY idx",
     ),
@@ -400,14 +465,59 @@ export class Store {
   }
 
   /** The run's samples, ordered by task, instance, model, epoch. */
-  samples(
-    run: string,
-    filter: { task?: string; model?: string; status?: SampleRecord["status"] } = {},
-  ): SampleRecord[] {
+  samples(run: string, filter: SampleQuery = {}): SampleRecord[] {
     this.writer.commit();
-    return this.statements.samples
-      .all({ run, task: filter.task ?? null, model: filter.model ?? null, status: filter.status ?? null })
-      .map(sampleRecord);
+    return this.statements.samples.all(sampleFilter(run, filter)).map(sampleRecord);
+  }
+
+  /**
+   * The run's samples as reports read them, in the order `samples` gives: without their prompt and
+   * answer (undefined), text and reasoning (null) and attempts ([]), which a report never reads
+   * and which are most of a large run's bytes.
+   */
+  reportSamples(run: string): SampleRecord[] {
+    this.writer.commit();
+    return this.statements.reportSamples.all(run).map((values) => sampleRecord(columnsRow(values)));
+  }
+
+  /** One sample by its key. */
+  sample(run: string, key: string): SampleRecord | undefined {
+    this.writer.commit();
+    const row = this.statements.sample.get(run, key);
+    return row && sampleRecord(row);
+  }
+
+  /**
+   * The distinct (run, task, suite, model, tags, level, failure kind) of the samples of one run, or
+   * of every run: a run's facets in one grouped query, without reading its samples.
+   */
+  sampleFacets(run?: string): SampleFacet[] {
+    this.writer.commit();
+    return this.statements.facets.all({ run: run ?? null }).map((r) => ({
+      run: r.run,
+      task: r.task,
+      suite: r.suite,
+      model: r.model,
+      tags: JSON.parse(r.tags) as string[],
+      level: r.level,
+      failureKind: r.failure_kind,
+    }));
+  }
+
+  /**
+   * SQLite's data_version: it changes whenever another connection commits to the store, so a
+   * reader can tell in a microsecond whether anything it derived may be stale.
+   */
+  dataVersion(): number {
+    this.writer.commit();
+    return this.db.pragma("data_version", { simple: true }) as number;
+  }
+
+  /** How many samples the run has and when the last one finished: what changes whenever a sample is saved. */
+  sampleStamp(run: string): { samples: number; lastFinishedAt: string | null } {
+    this.writer.commit();
+    const row = this.statements.stamp.get(run);
+    return { samples: row?.samples ?? 0, lastFinishedAt: row?.last ?? null };
   }
 
   /**
@@ -417,15 +527,10 @@ export class Store {
   samplesPage(
     run: string,
     page: { offset: number; limit: number },
-    filter: { task?: string; model?: string; status?: SampleRecord["status"] } = {},
+    filter: SampleQuery = {},
   ): { total: number; samples: SampleRecord[] } {
     this.writer.commit();
-    const where = {
-      run,
-      task: filter.task ?? null,
-      model: filter.model ?? null,
-      status: filter.status ?? null,
-    };
+    const where = sampleFilter(run, filter);
     return {
       total: this.statements.sampleCount.get(where)?.n ?? 0,
       samples: this.statements.samplesPage.all({ ...where, ...page }).map(sampleRecord),

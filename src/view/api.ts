@@ -216,7 +216,10 @@ export const sampleDetailResponse = z.object({
   sample: sampleSchema,
   /** The instance as stored with the run; null for runs stored before instances were kept. */
   instance: z.unknown().nullable(),
-  /** The task's renders: the instance alone, with the sample's answer, with the reference answer. */
+  /**
+   * The task's renders: the instance alone, with the sample's answer (an episode's: the state it
+   * ended in, replayed), with the reference answer.
+   */
   renders: z.object({
     instance: renderingSchema.nullable(),
     answer: renderingSchema.nullable(),
@@ -251,6 +254,8 @@ export const episodeResponse = z.object({
   steps: z.array(episodeStepSchema),
   /** Why the replay stopped short (a stored action the environment no longer takes). */
   replayError: z.string().nullable(),
+  /** Only the states of the first this many steps are rendered; later steps have render null. */
+  renderLimit: z.number(),
 });
 
 // ---- GET /api/runs/:run/samples/:key/scene?which=…&step=N
