@@ -10,7 +10,7 @@ import type { EpisodeState } from "./pool/types.ts";
 import { baseSample, type Outcome, type RunContext } from "./sample.ts";
 
 /** Turns of an episode whose environment sets no budget and whose run gives no --max-steps. */
-const EPISODE_TURN_CAP = 200;
+export const EPISODE_TURN_CAP = 200;
 
 /**
  * An interactive episode: the environment (living in the checker) gives its instructions as the
@@ -142,7 +142,7 @@ export async function runEpisode(item: PlanItem, ctx: RunContext): Promise<Outco
  * Solved or not, with the environment's own verdict on what the episode made when it gives one
  * (its checks after `episode.success`, its failure naming what broke).
  */
-function episodeVerdict(state: EpisodeState): Verdict {
+export function episodeVerdict(state: EpisodeState): Verdict {
   const own = state.verdict?.checks ?? [];
   if (state.success)
     return { score: 1, passed: true, checks: [{ name: "episode.success", ok: true }, ...own] };

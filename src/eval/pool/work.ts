@@ -107,7 +107,7 @@ export class LiveEpisode {
   }
 }
 
-function stateOf(env: Environment): EpisodeState {
+export function stateOf(env: Environment): EpisodeState {
   const state: EpisodeState = { done: env.done, success: env.success, steps: env.steps };
   if (env.maxSteps !== undefined) state.maxSteps = env.maxSteps;
   if (env.optimalSteps !== undefined) state.optimalSteps = env.optimalSteps;
