@@ -2,7 +2,7 @@
  * How the web app reads the API: from `plumb view`'s server, or, in a page written by
  * `plumb report --format html`, from the responses embedded in the page (no server, no network).
  */
-import type { ZodType } from "zod";
+import { type ZodType, z } from "zod";
 
 declare global {
   interface Window {
@@ -59,4 +59,14 @@ export async function postJson<T>(path: string, body: unknown, schema: ZodType<T
     body: JSON.stringify(body),
   });
   return read(res, schema, path);
+}
+
+const exportInfoSchema = z.object({ run: z.string(), exportedAt: z.string(), note: z.string() });
+
+/** In a static export: which run it holds, when it was made, and how much of it (src/view/export.ts). */
+export function exportInfo(): z.infer<typeof exportInfoSchema> | null {
+  const embedded = window.__PLUMB_DATA__;
+  if (embedded === undefined || !Object.hasOwn(embedded, "/__export__")) return null;
+  const parsed = exportInfoSchema.safeParse(embedded["/__export__"]);
+  return parsed.success ? parsed.data : null;
 }

@@ -1,0 +1,226 @@
+/**
+ * The viewer in a real browser (Debian's Chromium through playwright-core), on a store made by the
+ * `npm start` job, a CHAIN episode run and an A* run: runs, filters, a sample's checks and render,
+ * an episode's replay, a comparison, a SPaRC puzzle played to success as the `human` model, and the
+ * static HTML export opened from a file with no server. Screenshots go to $PLUMB_SHOTS when set.
+ */
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { loadTask } from "../src/core/registry.ts";
+import type { Instance } from "../src/core/task.ts";
+import { Store } from "../src/store/store.ts";
+import { registerAllTasks } from "../src/suites/catalog.ts";
+import { startViewServer } from "../src/view/server.ts";
+import { launchChromium, pageErrors, webRoot } from "./support/browser.ts";
+import { runCli } from "./support/cli.ts";
+
+const SHOTS = process.env.PLUMB_SHOTS;
+let dir: string;
+let db: string;
+let browser: Browser;
+let server: { url: string; close(): Promise<void> };
+
+/** The `npm start` job's arguments, as package.json gives them, on this test's store. */
+function startJob(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    scripts: { start: string };
+  };
+  const argv = pkg.scripts.start.split(/\s+/);
+  expect(argv.slice(0, 2)).toEqual(["node", "bin/plumb.js"]);
+  return [...argv.slice(2), "--db", db, "--no-progress"];
+}
+
+async function plumb(argv: string[]): Promise<void> {
+  const got = await runCli(argv);
+  expect(got.code, got.stderr).toBe(0);
+}
+
+async function newPage(): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  return { page, errors: pageErrors(page) };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+beforeAll(async () => {
+  registerAllTasks();
+  dir = mkdtempSync(join(tmpdir(), "plumb-browser-"));
+  db = join(dir, "plumb.db");
+  await plumb(startJob());
+  for (const model of ["oracle", "random"])
+    await plumb(
+      ["run", "sparc", "--model", model, "--count", "40", "--seed", "1", "--run", model].concat([
+        "--db",
+        db,
+        "--no-progress",
+      ]),
+    );
+  await plumb(
+    ["run", "chain/stacking", "--gym", "--model", "oracle", "--model", "random", "--count", "2"].concat([
+      "--run",
+      "chain",
+      "--db",
+      db,
+      "--no-progress",
+    ]),
+  );
+  [server, browser] = await Promise.all([
+    webRoot().then((web) => startViewServer({ db, webRoot: web })),
+    launchChromium(),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe("the viewer in Chromium", () => {
+  test("lists the runs, filters them, and ranks the models of a suite", async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`${server.url}/#/`);
+    await expect.poll(() => page.getByTestId("run-row").count()).toBe(4);
+    await page.getByTestId("leaderboard-suite").selectOption("sparc");
+    const board = page.getByTestId("leaderboard-row");
+    await expect.poll(() => board.count()).toBe(4);
+    await shot(page, "runs");
+    await page.getByTestId("filter-model").selectOption("random");
+    await expect.poll(() => page.getByTestId("run-row").count()).toBe(3);
+    await page.getByTestId("filter-suite").selectOption("chain");
+    await expect.poll(() => page.getByTestId("run-row").count()).toBe(1);
+    expect(await page.getByTestId("run-row").getAttribute("data-run")).toBe("chain");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("opens the npm start run, filters its samples, and shows a sample's checks and render", async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`${server.url}/#/runs/start`);
+    await page.getByTestId("report-table").first().waitFor();
+    await expect.poll(() => page.getByTestId("sample-total").textContent()).toContain("80");
+    await page.getByTestId("sample-filter-model").selectOption("random");
+    await expect.poll(() => page.getByTestId("sample-total").textContent()).toContain("40");
+    await shot(page, "run");
+    await page.getByTestId("sample-row").first().locator("a").first().click();
+    await page.getByTestId("sample-checks").waitFor();
+    const failed = page.locator('[data-testid="check-row"][data-ok="false"]');
+    expect(await failed.count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("failure-kind").textContent()).toMatch(/invalid|wrong|parse/);
+    expect(await page.getByTestId("render-answer").locator("svg").count()).toBe(1);
+    expect(await page.getByTestId("render-reference").locator("svg").count()).toBe(1);
+    await shot(page, "sample");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("replays a CHAIN episode step by step", async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`${server.url}/#/runs/chain`);
+    await page.getByTestId("sample-filter-model").selectOption("oracle");
+    await expect.poll(() => page.getByTestId("sample-total").textContent()).toContain("2");
+    await page.getByTestId("sample-row").first().locator("a").first().click();
+    await page.getByTestId("episode-link").click();
+    const index = page.getByTestId("episode-index");
+    await expect.poll(() => index.textContent()).toMatch(/^0 \/ \d+$/);
+    const steps = Number((await index.textContent())?.split("/")[1]);
+    expect(steps).toBeGreaterThan(0);
+    await page.getByTestId("step-next").click();
+    await expect.poll(() => index.textContent()).toBe(`1 / ${steps}`);
+    expect(await page.getByTestId("step-action").textContent()).not.toBe("");
+    expect(await page.getByTestId("episode-render").locator("svg").count()).toBe(1);
+    await page.keyboard.press("End");
+    await page.getByTestId("step-slider").fill(String(steps));
+    await expect.poll(() => index.textContent()).toBe(`${steps} / ${steps}`);
+    await shot(page, "episode");
+    await page.getByTestId("step-prev").click();
+    await expect.poll(() => index.textContent()).toBe(`${steps - 1} / ${steps}`);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("compares two runs instance by instance", async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`${server.url}/#/compare?a=random&b=oracle`);
+    await page.getByTestId("compare-summary").first().waitFor();
+    const res = await fetch(`${server.url}/api/compare?a=random&b=oracle`);
+    const { comparison } = (await res.json()) as {
+      comparison: { pairs: { modelA: string; flips: { direction: string }[] }[] };
+    };
+    const [pair] = comparison.pairs;
+    const count = (direction: string) => String(pair?.flips.filter((f) => f.direction === direction).length);
+    expect(count("gained")).not.toBe("0");
+    expect(await page.getByTestId("compare-only-a").textContent()).toContain(count("lost"));
+    expect(await page.getByTestId("compare-only-b").textContent()).toContain(count("gained"));
+    await shot(page, "compare");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("a person plays a SPaRC puzzle to success and appears in the leaderboard as human", async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`${server.url}/#/play`);
+    await page.getByTestId("play-task").selectOption("sparc");
+    await page.getByTestId("play-count").fill("1");
+    await page.getByTestId("play-start").click();
+    await page.getByTestId("sparc-grid").waitFor();
+    expect(await page.getByTestId("play-rule-checks").isChecked()).toBe(false);
+    const path = await solutionOfThePuzzleInPlay();
+    for (const p of path.slice(1)) {
+      await page.locator(`[data-testid="sparc-node"][data-x="${p.x}"][data-y="${p.y}"]`).click();
+    }
+    await shot(page, "play");
+    await page.getByTestId("play-submit").click();
+    await expect.poll(() => page.getByTestId("play-verdict").getAttribute("data-passed")).toBe("true");
+    await page.goto(`${server.url}/#/`);
+    await page.getByTestId("leaderboard-suite").selectOption("sparc");
+    await expect
+      .poll(() => page.locator('[data-testid="leaderboard-row"][data-model="human"]').count())
+      .toBe(1);
+    await shot(page, "leaderboard-human");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  test("the HTML export opens from a file with no server and reaches nothing outside it", async () => {
+    const file = join(dir, "start.html");
+    await plumb(["report", "start", "--format", "html", "--out", file, "--db", db]);
+    const { page, errors } = await newPage();
+    const outside: string[] = [];
+    page.on("request", (r) => {
+      if (!r.url().startsWith("file:") && !r.url().startsWith("data:")) outside.push(r.url());
+    });
+    await page.goto(`${pathToFileURL(file).href}#/runs/start`);
+    await page.getByTestId("report-table").first().waitFor();
+    await page.getByTestId("sample-row").first().locator("a").first().click();
+    await page.getByTestId("sample-checks").waitFor();
+    expect(await page.getByTestId("render-answer").locator("svg").count()).toBe(1);
+    await shot(page, "export");
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+/** The one puzzle of the play session just started, solved by the task's own solver. */
+async function solutionOfThePuzzleInPlay(): Promise<{ x: number; y: number }[]> {
+  const store = Store.open(db, { readonly: true });
+  try {
+    const run = store.listRuns().find((r) => r.name.startsWith("human"));
+    if (!run) throw new Error("no human run in the store");
+    const [instance] = [...store.instances(run.name).values()] as Instance[];
+    if (!instance) throw new Error("the human run keeps no instance");
+    const task = await loadTask("sparc");
+    const answer = task.solve?.(instance).answers[0];
+    return answer as { x: number; y: number }[];
+  } finally {
+    store.close();
+  }
+}

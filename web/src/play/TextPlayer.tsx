@@ -1,0 +1,92 @@
+import { useState } from "react";
+import { type AnswerJson, answerResponse, type PlayInstance } from "../../../src/view/play-api.ts";
+import { postJson } from "../api.ts";
+import { ErrorBox } from "../components/Status.tsx";
+import { SvgRender } from "../components/SvgRender.tsx";
+import { VerdictView } from "./Verdict.tsx";
+
+/** Any task with a text answer: its prompt, an answer box, the task's parser feedback. */
+export function TextPlayer({
+  inst,
+  base,
+  clientMs,
+  onAnswered,
+}: {
+  inst: PlayInstance;
+  base: string;
+  clientMs(): number;
+  onAnswered(a: AnswerJson): Promise<void>;
+}) {
+  const [text, setText] = useState("");
+  const [result, setResult] = useState<AnswerJson | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const done = result?.state.done ?? inst.state.done;
+
+  const send = async (giveUp: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const body = giveUp && text.trim() === "" ? { clientMs: clientMs() } : { text, clientMs: clientMs() };
+      const a = await postJson(`${base}/${giveUp ? "give-up" : "answer"}`, body, answerResponse);
+      await onAnswered(a);
+      setResult(a);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verdict = result?.verdict ?? (done ? inst.state.verdict : null);
+  return (
+    <div className="play-text">
+      <section>
+        <h3>Task</h3>
+        <pre className="play-prompt">{inst.prompt.text}</pre>
+        {inst.prompt.images.map((i) => (
+          <img key={i.alt} src={i.dataUrl} alt={i.alt} className="play-image" />
+        ))}
+        {inst.render && <SvgRender rendering={inst.render} testId="render-instance" />}
+      </section>
+      <section>
+        <h3>Your answer</h3>
+        <textarea
+          data-testid="play-answer"
+          rows={10}
+          value={text}
+          disabled={done}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Write the answer as the task asks for it"
+        />
+        <div className="play-buttons">
+          <button
+            type="button"
+            className="primary"
+            data-testid="play-submit"
+            disabled={done || busy}
+            onClick={() => send(false)}
+          >
+            Submit
+          </button>
+          <button type="button" disabled={done || busy} onClick={() => send(true)}>
+            Give up
+          </button>
+        </div>
+        {result?.feedback && !result.stored && (
+          <p className="error-text" data-testid="play-feedback">
+            Could not read the answer: {result.feedback}
+          </p>
+        )}
+        {error && <ErrorBox message={error} />}
+        {verdict && (
+          <VerdictView
+            verdict={verdict}
+            note={done ? undefined : `${result?.state.triesLeft ?? 0} tries left`}
+          />
+        )}
+        {result?.render && <SvgRender rendering={result.render} testId="render-answer" title="Your answer" />}
+      </section>
+    </div>
+  );
+}
