@@ -29,6 +29,9 @@ export interface Usage {
 
 export const ZERO_USAGE: Usage = { input: 0, output: 0, reasoning: 0, cached: 0 };
 
+/** The model id of answers people gave in the viewer's play mode; reports show their solve times. */
+export const HUMAN_MODEL = "human";
+
 export function addUsage(a: Usage, b: Usage): Usage {
   return {
     input: a.input + b.input,

@@ -1,3 +1,4 @@
+import { HUMAN_MODEL } from "../core/model.ts";
 import type { ReportGroup } from "../core/task.ts";
 import type { Grouping, Report, ReportRow } from "./report.ts";
 
@@ -211,6 +212,28 @@ function episodeTable(rows: readonly ReportRow[]): string {
   );
 }
 
+const seconds = (ms: number | null) => (ms === null ? DASH : (ms / 1000).toFixed(1));
+
+/**
+ * People's solve times (play mode's human runs), overall and by level, as SPaRC's human study gave
+ * them: accuracy with the median and mean time to answer.
+ */
+function humanTimeTable(rows: readonly ReportRow[]): string {
+  const header = ["Level", "n", "Accuracy", "Median time (s)", "Mean time (s)"];
+  const body = rows.map((r) => [
+    r.grouping === "overall" ? "all" : r.group,
+    String(r.samples),
+    pct(r.accuracy),
+    seconds(r.medianLatencyMs),
+    seconds(r.meanLatencyMs),
+  ]);
+  return markdownTable(
+    header,
+    header.map((_, i) => (i < 1 ? "l" : "r")),
+    body,
+  );
+}
+
 function markdown(report: Report): string {
   const parts = [
     `# Report\n\nRuns: ${report.runs.join(", ") || DASH} · ${report.samples} samples · k = ${report.ks.join(", ")}`,
@@ -231,6 +254,10 @@ function markdown(report: Report): string {
   }
   if (detail.length > 0) parts.push(`## Tokens and cost\n\n${costTable(detail)}`);
   if (detail.some((r) => r.episodes !== null)) parts.push(`## Episodes\n\n${episodeTable(detail)}`);
+  const human = report.rows.filter(
+    (r) => r.model === HUMAN_MODEL && (r.grouping === "overall" || r.grouping === "level"),
+  );
+  if (human.length > 0) parts.push(`## Time to answer (${HUMAN_MODEL})\n\n${humanTimeTable(human)}`);
   return `${parts.join("\n\n")}\n`;
 }
 

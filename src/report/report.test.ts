@@ -422,6 +422,25 @@ describe("buildReport", () => {
     expect(JSON.parse(formatReport(report, "json")).rows[0].medianLatencyMs).toBe(3_000);
   });
 
+  it("tables people's solve times by level, as SPaRC's human study did, and only for the human model", () => {
+    const human = (instance: string, level: string, outcome: "pass" | "wrong", latencyMs: number) =>
+      sample({ model: "human", instance, level, outcome, latencyMs });
+    const samples = [
+      human("a", "1", "pass", 10_000),
+      human("b", "1", "pass", 30_000),
+      human("c", "1", "wrong", 110_000),
+      human("d", "2", "pass", 60_000),
+      sample({ instance: "a", level: "1", outcome: "pass", latencyMs: 5 }),
+    ];
+    const md = formatReport(buildReport(samples, { groups }), "md");
+    const table = md.slice(md.indexOf("## Time to answer (human)"));
+    expect(table).toContain("| all | 4 | 75.0% | 45.0 | 52.5 |");
+    expect(table).toContain("| 1 | 3 | 66.7% | 30.0 | 50.0 |");
+    expect(table).toContain("| 2 | 1 | 100.0% | 60.0 | 60.0 |");
+    expect(table).not.toContain("oracle");
+    expect(formatReport(buildReport(samples.slice(4), { groups }), "md")).not.toContain("Time to answer");
+  });
+
   it("reports CHAIN plan efficiency for episodes, over solved ones only", () => {
     const samples = [
       sample({ task: "chain/stacking", instance: "a", outcome: "pass", steps: 6, optimalSteps: 3 }),

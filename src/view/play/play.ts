@@ -1,6 +1,6 @@
 import { InputError } from "../../core/errors.ts";
 import { gradeResponse } from "../../core/grade.ts";
-import type { Attempt } from "../../core/model.ts";
+import { type Attempt, HUMAN_MODEL } from "../../core/model.ts";
 import { buildPrompt } from "../../core/prompt-template.ts";
 import type { Instance, Rendering } from "../../core/task.ts";
 import { ParseFailure, parseFailureVerdict, type Verdict } from "../../core/verdict.ts";
@@ -21,7 +21,6 @@ import { PlayEpisode } from "./episode.ts";
 import { type LiveInstance, liveInstances } from "./live.ts";
 import {
   GAVE_UP,
-  HUMAN,
   humanModel,
   isDone,
   keyOf,
@@ -375,7 +374,7 @@ function itemOf(p: Playing) {
 /** Who played, the page's own measure of the time, and how many rule checks were asked. */
 function playNote(p: Playing, clientMs: number | undefined) {
   return {
-    model: HUMAN,
+    model: HUMAN_MODEL,
     player: p.session.play.player,
     clientLatencyMs: clientMs ?? null,
     ruleChecks: p.live.checks,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { InputError } from "../../core/errors.ts";
 import { generateInstances, presetInstances, resolveParams } from "../../core/instances.ts";
-import type { Model } from "../../core/model.ts";
+import { HUMAN_MODEL, type Model } from "../../core/model.ts";
 import type { AnyTask, Instance } from "../../core/task.ts";
 import { historyOf } from "../../eval/history.ts";
 import { sampleKey } from "../../eval/plan.ts";
@@ -18,15 +18,12 @@ import {
 } from "../play-api.ts";
 import { playableTask } from "./tasks.ts";
 
-/** The model every play sample is stored under. */
-export const HUMAN = "human";
-
 /** The human model, for the runner's sample helpers: it is never called (a person answers in the page). */
 export const humanModel: Model = {
-  id: HUMAN,
-  provider: HUMAN,
+  id: HUMAN_MODEL,
+  provider: HUMAN_MODEL,
   local: true,
-  spec: { provider: HUMAN },
+  spec: { provider: HUMAN_MODEL },
   generate: () => Promise.reject(new Error("a person answers in the browser")),
 };
 
@@ -55,12 +52,12 @@ export interface Session {
 
 function defaultRunName(task: string): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "");
-  return `${HUMAN}-${task.replace(/[^\w.-]+/g, "_")}-${stamp}`;
+  return `${HUMAN_MODEL}-${task.replace(/[^\w.-]+/g, "_")}-${stamp}`;
 }
 
 /** The sample key of an instance of a session, as `plumb run` makes keys. */
 export function keyOf(session: Session, hash: string): string {
-  return sampleKey(session.task.id, hash, HUMAN, 0, session.mode === "episode", {}, {});
+  return sampleKey(session.task.id, hash, HUMAN_MODEL, 0, session.mode === "episode", {}, {});
 }
 
 /** Creates a human run (or, given the name of one, resumes it). */
@@ -90,7 +87,7 @@ export async function openSession(store: Store, raw: SessionBody): Promise<Sessi
   const spec: RunSpec & { play: PlaySpec } = {
     plumb: provenance(),
     tasks: { [task.id]: taskEntry(task, hashes) },
-    models: { [HUMAN]: { provider: HUMAN, player: body.player ?? null } },
+    models: { [HUMAN_MODEL]: { provider: HUMAN_MODEL, player: body.player ?? null } },
     epochs: 1,
     prompt: {},
     generation: {},
@@ -160,7 +157,7 @@ export function isDone(session: Session, sample: SampleRecord | undefined): bool
 
 /** The session's samples by key. */
 export function samplesOf(store: Store, session: Session): Map<string, SampleRecord> {
-  return new Map(store.samples(session.run, { model: HUMAN }).map((s) => [s.key, s]));
+  return new Map(store.samples(session.run, { model: HUMAN_MODEL }).map((s) => [s.key, s]));
 }
 
 /** The session as the page shows it; marks the run done once every instance is. */
