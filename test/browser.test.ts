@@ -23,6 +23,7 @@ let dir: string;
 let db: string;
 let browser: Browser;
 let server: { url: string; close(): Promise<void> };
+let web: string;
 
 /** The `npm start` job's arguments, as package.json gives them, on this test's store. */
 function startJob(): string[] {
@@ -35,7 +36,7 @@ function startJob(): string[] {
 }
 
 async function plumb(argv: string[]): Promise<void> {
-  const got = await runCli(argv);
+  const got = await runCli(argv, { env: { PLUMB_WEB_ROOT: web } });
   expect(got.code, got.stderr).toBe(0);
 }
 
@@ -54,6 +55,7 @@ beforeAll(async () => {
   registerAllTasks();
   dir = mkdtempSync(join(tmpdir(), "plumb-browser-"));
   db = join(dir, "plumb.db");
+  web = await webRoot();
   await plumb(startJob());
   for (const model of ["oracle", "random"])
     await plumb(
@@ -72,10 +74,7 @@ beforeAll(async () => {
       "--no-progress",
     ]),
   );
-  [server, browser] = await Promise.all([
-    webRoot().then((web) => startViewServer({ db, webRoot: web })),
-    launchChromium(),
-  ]);
+  [server, browser] = await Promise.all([startViewServer({ db, webRoot: web }), launchChromium()]);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,16 +1,13 @@
 import { Worker } from "node:worker_threads";
 import { runPaperTable, runReportGroups } from "../eval/run-report.ts";
-import type { RunTotals, SampleFacet, Store } from "../store/store.ts";
+import type { Store } from "../store/store.ts";
 import { analyse, type SampleAnalysis } from "./analyse.ts";
 import type { AnalyseJob } from "./analyse-worker.ts";
 
 export type { SuiteRows } from "./analyse.ts";
 
 /** What the viewer shows of a whole run: built once, until a sample of the run is saved. */
-export interface RunAnalysis extends SampleAnalysis {
-  totals: RunTotals;
-  facets: SampleFacet[];
-}
+export type RunAnalysis = SampleAnalysis;
 
 /** Runs with more samples than this are analysed on a thread of their own, so the server keeps answering. */
 export const WORKER_ABOVE = 5_000;
@@ -68,22 +65,18 @@ export function analysisInWorker(job: AnalyseJob, running?: Set<Worker>): Promis
 }
 
 async function computed(store: Store, run: string, samples: number): Promise<RunAnalysis> {
-  const facets = store.sampleFacets(run);
-  const totals = store.totals(run);
   const table = runPaperTable(
     store.getRun(run)?.config,
-    facets.map((f) => f.suite),
+    store.sampleFacets(run).map((f) => f.suite),
   );
   const groups = await runReportGroups(store, run);
-  const rest =
-    samples > WORKER_ABOVE && store.path !== ":memory:"
-      ? await analysisInWorker({ db: store.path, run, groups, table }, workersOf(store))
-      : analyse(store.reportSamples(run), groups, table);
-  return { ...rest, totals, facets };
+  return samples > WORKER_ABOVE && store.path !== ":memory:"
+    ? await analysisInWorker({ db: store.path, run, groups, table }, workersOf(store))
+    : analyse(store.reportSamples(run), groups, table);
 }
 
 /**
- * The run's report, paper table, per-suite rows, totals and facets, cached per run. An entry
+ * The run's report, paper table and per-suite rows, cached per run. An entry
  * holds while the store's data_version stays (nothing was committed since); when it moves, while
  * the run's sample count and last finish time stay (another run was written). So reopening even
  * a large run reads nothing.

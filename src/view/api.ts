@@ -8,6 +8,18 @@
  */
 import { z } from "zod";
 
+/**
+ * A GET path with its query, parameters sorted and empty ones dropped: what the web app asks for,
+ * and so the key of each response a static export embeds.
+ */
+export function apiPath(path: string, query: Record<string, string | number | undefined> = {}): string {
+  const entries = Object.entries(query)
+    .filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== "")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const search = new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString();
+  return search === "" ? path : `${path}?${search}`;
+}
+
 const usage = z.object({ input: z.number(), output: z.number(), reasoning: z.number(), cached: z.number() });
 const check = z.object({ name: z.string(), ok: z.boolean(), detail: z.string().optional() });
 export const verdictSchema = z.object({
@@ -48,6 +60,10 @@ export const sceneSchema = z.object({
   ),
 });
 export type SceneJson = z.infer<typeof sceneSchema>;
+
+/** An image a model was given, regenerated from what the run stored, as a data: URL (PNG). */
+export const imageSchema = z.object({ alt: z.string(), dataUrl: z.string() });
+export type ImageJson = z.infer<typeof imageSchema>;
 
 /** A stored sample as the store gives it (store/types.ts SampleRecord). */
 export const sampleSchema = z.object({
@@ -155,8 +171,6 @@ export const runDetailResponse = z.object({
     latencyMs: z.number(),
     calls: z.number(),
   }),
-  report: z.record(z.string(), z.unknown()),
-  paper: z.record(z.string(), z.unknown()).nullable(),
   /** The values the run's samples take, for filters. */
   facets: z.object({
     tasks: z.array(z.string()),
@@ -164,6 +178,16 @@ export const runDetailResponse = z.object({
     levels: z.array(z.string()),
     failureKinds: z.array(z.string()),
   }),
+});
+
+// ---- GET /api/runs/:run/report
+/**
+ * The run's report apart from its detail: the detail is a few SQL aggregates, while the report reads
+ * every sample (seconds for 100,000, then cached until the run changes), so a run's page opens at once.
+ */
+export const runReportResponse = z.object({
+  report: z.record(z.string(), z.unknown()),
+  paper: z.record(z.string(), z.unknown()).nullable(),
 });
 
 // ---- GET /api/leaderboard?suite=
@@ -233,6 +257,13 @@ export const sampleDetailResponse = z.object({
   scenes: z.array(z.enum(["instance", "answer", "reference"])),
   /** Stored episode steps. */
   steps: z.number(),
+  /**
+   * The prompt's images, drawn again by the task with the run's prompt options; only when their alt
+   * texts equal the stored prompt's, in order (at most 8, 4 MB of base64).
+   */
+  promptImages: z.array(imageSchema),
+  /** Why the stored prompt's images are not (all) shown; null when they are, or when it had none. */
+  promptImagesNote: z.string().nullable(),
 });
 
 // ---- GET /api/runs/:run/samples/:key/episode
@@ -256,6 +287,16 @@ export const episodeResponse = z.object({
   replayError: z.string().nullable(),
   /** Only the states of the first this many steps are rendered; later steps have render null. */
   renderLimit: z.number(),
+  /** The run's environment gave the model images: each step's are at `/episode/:step/images`. */
+  observationImages: z.boolean(),
+});
+
+// ---- GET /api/runs/:run/samples/:key/episode/:step/images
+/** The images of the observation the model was given before step N's action, replayed. */
+export const stepImagesResponse = z.object({
+  images: z.array(imageSchema),
+  /** Why they are missing or fewer than the model was given. */
+  note: z.string().nullable(),
 });
 
 // ---- GET /api/runs/:run/samples/:key/scene?which=…&step=N

@@ -3,17 +3,21 @@ import { join } from "node:path";
 import type { z } from "zod";
 import { InputError } from "../core/errors.ts";
 import { Store, storeError } from "../store/store.ts";
-import type {
-  episodeResponse,
-  leaderboardResponse,
-  runsResponse,
-  sampleDetailResponse,
-  samplesResponse,
+import {
+  apiPath,
+  type episodeResponse,
+  type ImageJson,
+  type leaderboardResponse,
+  type runsResponse,
+  type sampleDetailResponse,
+  type samplesResponse,
 } from "./api.ts";
 import { type Connections, dispatch } from "./dispatch.ts";
+import { observationImagesOf } from "./images.ts";
 import type { Route } from "./router.ts";
 import { routes as readRoutes } from "./routes/index.ts";
-import { DEFAULT_WEB_ROOT } from "./static.ts";
+import { defaultWebRoot } from "./static.ts";
+import { envOptionsOf, instanceOf, taskOf } from "./tasks.ts";
 
 /** Samples whose own pages (detail, episode, scenes) an exported page holds; the lists hold every sample. */
 export const EXPORTED_SAMPLES = 2_000;
@@ -23,19 +27,14 @@ export const EXPORTED_SAMPLES = 2_000;
  */
 const EXPORTED_STEP_SCENES = 100;
 const EXPORTED_STEP_SCENES_TOTAL = 5_000;
+/** Steps of an episode whose observation images an exported page holds. */
+const EXPORTED_STEP_IMAGES = 100;
+/** Characters of image data (data: URLs) an exported page holds in all; past them, images are left out. */
+const EXPORTED_IMAGE_CHARS = 50 * 1024 * 1024;
 const PAGE = 50;
 
 /** What an exported page says about itself, under this key of its data. */
 export const EXPORT_KEY = "/__export__";
-
-/** The key of a response, exactly as web/src/api.ts apiPath builds it (a test holds them together). */
-export function apiPath(path: string, query: Record<string, string | number | undefined> = {}): string {
-  const entries = Object.entries(query)
-    .filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== "")
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const search = new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString();
-  return search === "" ? path : `${path}?${search}`;
-}
 
 /** The built page with its scripts and styles inlined: one file, nothing fetched. */
 function inlinedApp(webRoot: string): { head: string; body: string } {
@@ -81,7 +80,7 @@ export async function exportRunHtml(opts: {
   webRoot?: string;
   routes?: readonly Route[];
 }): Promise<string> {
-  const app = inlinedApp(opts.webRoot ?? DEFAULT_WEB_ROOT);
+  const app = inlinedApp(opts.webRoot ?? defaultWebRoot());
   let store: Store;
   try {
     store = Store.open(opts.db, { readonly: true });
@@ -125,6 +124,7 @@ async function collect(store: Store, db: string, run: string, routes: readonly R
   };
   const runPath = `/api/runs/${encodeURIComponent(run)}`;
   await get(runPath);
+  await get(`${runPath}/report`);
   const runs = await get<z.infer<typeof runsResponse>>("/api/runs");
   const only = runs.runs.filter((r) => r.name === run);
   data["/api/runs"] = { runs: only };
@@ -145,12 +145,16 @@ async function collect(store: Store, db: string, run: string, routes: readonly R
     for (const s of page.samples) if (keys.length < EXPORTED_SAMPLES) keys.push(s.key);
   }
   let stepScenes = EXPORTED_STEP_SCENES_TOTAL;
+  const images = imageBudget();
   for (const key of keys) {
     const samplePath = `${runPath}/samples/${encodeURIComponent(key)}`;
     const detail = await get<z.infer<typeof sampleDetailResponse>>(samplePath);
+    if ((detail.promptImages ?? []).length > 0 && !images.take(detail.promptImages))
+      data[samplePath] = { ...detail, promptImages: [], promptImagesNote: images.leftOutNote };
     for (const which of detail.scenes ?? []) await get(`${samplePath}/scene`, { which });
     if ((detail.steps ?? 0) === 0) continue;
     const episode = await get<z.infer<typeof episodeResponse>>(`${samplePath}/episode`);
+    if (episode.observationImages) await stepImages(store, run, key, episode.steps.length, images, data);
     if (!episode.initial?.hasScene) continue;
     const shown = Math.min(episode.steps.length, EXPORTED_STEP_SCENES, stepScenes);
     stepScenes -= shown;
@@ -162,9 +166,65 @@ async function collect(store: Store, db: string, run: string, routes: readonly R
     samples: total,
     detailedSamples: keys.length,
     note:
-      keys.length < total
+      (keys.length < total
         ? `this page holds the pages of the first ${keys.length} of ${total} samples`
-        : `this page holds every sample's page`,
+        : `this page holds every sample's page`) +
+      (images.leftOut ? `; images past ${EXPORTED_IMAGE_CHARS / 1024 / 1024} MB in all were left out` : ""),
   };
   return data;
+}
+
+/** The images an exported page may still hold: `take` counts them in, or refuses them once past the budget. */
+function imageBudget() {
+  let left = EXPORTED_IMAGE_CHARS;
+  const budget = {
+    leftOut: false,
+    leftOutNote: `left out of this exported page (it holds ${EXPORTED_IMAGE_CHARS / 1024 / 1024} MB of images at most)`,
+    take(images: readonly ImageJson[]): boolean {
+      const chars = images.reduce((n, i) => n + i.dataUrl.length, 0);
+      if (chars > left) {
+        budget.leftOut = true;
+        return false;
+      }
+      left -= chars;
+      return true;
+    },
+  };
+  return budget;
+}
+
+/**
+ * Each step's observation images, as `/episode/:step/images` answers them, from one replay (the
+ * route replays from the start for each step); steps past EXPORTED_STEP_IMAGES or the budget hold a note.
+ */
+async function stepImages(
+  store: Store,
+  run: string,
+  key: string,
+  count: number,
+  budget: ReturnType<typeof imageBudget>,
+  data: Record<string, unknown>,
+): Promise<void> {
+  const sample = store.sample(run, key);
+  const task = sample ? await taskOf(sample.task) : null;
+  const instance = sample ? instanceOf(store, sample) : null;
+  if (!sample || !task || !instance) return;
+  const steps = store.steps(run, key);
+  const drawn = observationImagesOf(task, instance, steps, envOptionsOf(store.getRun(run)?.config), {
+    from: 0,
+    to: Math.min(count, EXPORTED_STEP_IMAGES),
+  });
+  const samplePath = `/api/runs/${encodeURIComponent(run)}/samples/${encodeURIComponent(key)}`;
+  for (let step = 0; step < count; step++) {
+    const got = drawn[step];
+    data[apiPath(`${samplePath}/episode/${step}/images`)] =
+      got === undefined
+        ? {
+            images: [],
+            note: `this exported page holds the images of the first ${EXPORTED_STEP_IMAGES} steps`,
+          }
+        : budget.take(got.images)
+          ? got
+          : { images: [], note: budget.leftOutNote };
+  }
 }

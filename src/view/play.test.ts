@@ -8,7 +8,7 @@ import { loadTask } from "../core/registry.ts";
 import type { AnyTask, Environment, Instance } from "../core/task.ts";
 import { Store } from "../store/store.ts";
 import { registerAllTasks } from "../suites/catalog.ts";
-import { runDetailResponse, runsResponse } from "./api.ts";
+import { runReportResponse, runsResponse } from "./api.ts";
 import { LiveInstances } from "./play/live.ts";
 import {
   answerResponse,
@@ -150,7 +150,7 @@ describe("play mode", () => {
     const { runs } = await ok(runsResponse, "GET", "/api/runs");
     const run = runs.find((r) => r.name === session.run);
     expect(run).toMatchObject({ models: ["human"], samples: 2, passed: 1, tasks: ["sparc"] });
-    const detail = await ok(runDetailResponse, "GET", `/api/runs/${enc(session.run)}`);
+    const detail = await ok(runReportResponse, "GET", `/api/runs/${enc(session.run)}/report`);
     const rows = (
       detail.report as { rows: { model: string; group: string; medianLatencyMs: number | null }[] }
     ).rows;

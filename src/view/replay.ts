@@ -27,17 +27,54 @@ function stateOf(task: AnyTask, inst: Instance, env: Environment): ReplayState {
 }
 
 /**
- * Replays the stored steps in the task's environment, drawing the state before the first and after
- * each, up to `upTo` steps. A stored action that is null (an unreadable reply: a turn with no step)
- * changes nothing. The replay stops at the first step that throws or gives another reward than
- * the one stored (the environment no longer behaves as when the run was made).
+ * The options without what asks for images: an environment that gives images draws a PNG at every
+ * step (tens of milliseconds each), and the images change what the model reads, never the state.
+ */
+function withoutImages(envOptions: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (envOptions === undefined || !("vision" in envOptions)) return envOptions;
+  const { vision: _, ...rest } = envOptions;
+  return rest;
+}
+
+/**
+ * Takes the stored steps from `from` up to `to` in `env`, calling `after` with the number of steps
+ * taken after each. A stored action that is null (an unreadable reply: a turn with no step) changes
+ * nothing. Stops at the first step that throws or gives another reward than the one stored (the
+ * environment no longer behaves as when the run was made): that is the error given, else null.
+ */
+export function advance(
+  env: Environment,
+  steps: readonly StepRecord[],
+  range: { from: number; to: number },
+  after: (done: number) => void,
+): string | null {
+  for (let i = range.from; i < Math.min(range.to, steps.length); i++) {
+    const step = steps[i] as StepRecord;
+    try {
+      if (step.action !== null && step.action !== undefined) {
+        const result = env.step(step.action);
+        if (Math.abs(result.reward - step.reward) > 1e-9)
+          return `step ${step.index}: the environment gives reward ${result.reward}, the run stored ${step.reward}`;
+      }
+      after(i + 1);
+    } catch (e) {
+      return `step ${step.index}: ${messageOf(e)}`;
+    }
+  }
+  return null;
+}
+
+/**
+ * Replays the stored steps in the task's environment (see advance), drawing the state before the
+ * first and after each, up to `upTo` steps; `images` keeps the options that ask for observation
+ * images, else they are dropped (see withoutImages).
  */
 export function replay(
   task: AnyTask,
   inst: Instance,
   steps: readonly StepRecord[],
   envOptions: Record<string, unknown> | undefined,
-  opts: { upTo: number; draw: boolean },
+  opts: { upTo: number; draw: boolean; images?: boolean },
 ): Replay {
   if (!task.env) return { states: [], env: null, error: `task ${task.id} has no environment` };
   const states: ReplayState[] = [];
@@ -45,26 +82,11 @@ export function replay(
     opts.draw ? stateOf(task, inst, env) : { render: null, hasScene: env.scene !== undefined };
   let env: Environment;
   try {
-    env = task.env(inst, envOptions);
+    env = task.env(inst, opts.images ? envOptions : withoutImages(envOptions));
     states.push(drawn(env));
   } catch (e) {
     return { states, env: null, error: `the environment could not start: ${messageOf(e)}` };
   }
-  for (const step of steps.slice(0, opts.upTo)) {
-    try {
-      if (step.action !== null && step.action !== undefined) {
-        const result = env.step(step.action);
-        if (Math.abs(result.reward - step.reward) > 1e-9)
-          return {
-            states,
-            env,
-            error: `step ${step.index}: the environment gives reward ${result.reward}, the run stored ${step.reward}`,
-          };
-      }
-      states.push(drawn(env));
-    } catch (e) {
-      return { states, env, error: `step ${step.index}: ${messageOf(e)}` };
-    }
-  }
-  return { states, env, error: null };
+  const error = advance(env, steps, { from: 0, to: opts.upTo }, () => states.push(drawn(env)));
+  return { states, env, error };
 }

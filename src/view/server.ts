@@ -6,7 +6,7 @@ import { runAnalysis, stopAnalyses } from "./analysis.ts";
 import { type Answer, dispatch, MAX_QUERY } from "./dispatch.ts";
 import type { Route } from "./router.ts";
 import { routes as readRoutes } from "./routes/index.ts";
-import { CONTENT_SECURITY_POLICY, DEFAULT_WEB_ROOT, staticFile } from "./static.ts";
+import { CONTENT_SECURITY_POLICY, defaultWebRoot, staticFile } from "./static.ts";
 import { runSummaries } from "./summaries.ts";
 
 /** Largest request body taken (play mode's answers), in bytes. */
@@ -135,7 +135,7 @@ function warmUp(store: Store, stopped: () => boolean): void {
  */
 export async function startViewServer(opts: ViewServerOptions): Promise<ViewServer> {
   const host = opts.host ?? "127.0.0.1";
-  const webRoot = opts.webRoot ?? DEFAULT_WEB_ROOT;
+  const webRoot = opts.webRoot ?? defaultWebRoot();
   const routes = opts.routes ?? readRoutes;
   const store = openStore(opts.db, { readonly: true });
   let writer: Store | undefined;

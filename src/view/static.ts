@@ -3,7 +3,12 @@ import { extname, join, posix, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The web app as `npm run build` leaves it, beside src/ and dist/ alike. */
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL("../../dist/web/", import.meta.url));
+const BUILT_WEB_ROOT = fileURLToPath(new URL("../../dist/web/", import.meta.url));
+
+/** The web app `plumb view` serves and `plumb report --format html` inlines: PLUMB_WEB_ROOT names another build. */
+export function defaultWebRoot(): string {
+  return process.env.PLUMB_WEB_ROOT || BUILT_WEB_ROOT;
+}
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",

@@ -4,6 +4,8 @@
  */
 import { type ZodType, z } from "zod";
 
+export { apiPath } from "../../src/view/api.ts";
+
 declare global {
   interface Window {
     /** Set by the static export: each GET path (with its query) the page may ask, and its response. */
@@ -16,15 +18,6 @@ export class ApiError extends Error {}
 /** True in a static export: there is no server, so nothing can be written (no play mode). */
 export function isStatic(): boolean {
   return window.__PLUMB_DATA__ !== undefined;
-}
-
-/** The path with its query, parameters sorted and empty ones dropped: the key of embedded responses too. */
-export function apiPath(path: string, query: Record<string, string | number | undefined> = {}): string {
-  const entries = Object.entries(query)
-    .filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== "")
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const search = new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString();
-  return search === "" ? path : `${path}?${search}`;
 }
 
 async function read<T>(res: Response, schema: ZodType<T>, path: string): Promise<T> {

@@ -8,6 +8,7 @@ import { baseSample, promptForStore } from "../../eval/sample.ts";
 import type { Store } from "../../store/store.ts";
 import type { SampleRecord } from "../../store/types.ts";
 import { NotFound } from "../errors.ts";
+import { imagesJson } from "../images.ts";
 import type {
   AnswerBody,
   AnswerJson,
@@ -128,10 +129,7 @@ export function showInstance(store: Store, db: string, session: Session, hash: s
   } else {
     const prompt = buildPrompt(task, p.instance, {});
     text = prompt.messages.map((m) => m.content).join("\n\n");
-    images = (prompt.images ?? []).map((i) => ({
-      alt: i.alt,
-      dataUrl: `data:${i.mediaType};base64,${Buffer.from(i.data).toString("base64")}`,
-    }));
+    images = imagesJson(prompt.images ?? []).images;
   }
   return {
     run: session.run,

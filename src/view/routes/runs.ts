@@ -1,6 +1,6 @@
 import { InputError } from "../../core/errors.ts";
 import { runAnalysis } from "../analysis.ts";
-import { type RunSummary, runDetailResponse, runsQuery, runsResponse } from "../api.ts";
+import { type RunSummary, runDetailResponse, runReportResponse, runsQuery, runsResponse } from "../api.ts";
 import { NotFound } from "../errors.ts";
 import { type Route, route } from "../router.ts";
 import { runSummaries, runSummary } from "../summaries.ts";
@@ -47,15 +47,13 @@ export const runRoutes: Route[] = [
       const run = runSummary(store, name);
       const record = store.getRun(name);
       if (!run || !record) throw new NotFound(`no run "${name}"`);
-      const { report, paper, totals, facets } = await runAnalysis(store, name);
+      const facets = store.sampleFacets(name);
       const distinct = (values: (string | null)[]) =>
         [...new Set(values.filter((v): v is string => v !== null))].sort();
       return {
         run,
         spec: record.config ?? null,
-        totals,
-        report: { ...report },
-        paper: paper ? { ...paper } : null,
+        totals: store.totals(name),
         facets: {
           tasks: distinct(facets.map((f) => f.task)),
           models: distinct(facets.map((f) => f.model)),
@@ -63,6 +61,17 @@ export const runRoutes: Route[] = [
           failureKinds: distinct(facets.map((f) => f.failureKind)),
         },
       };
+    },
+  }),
+  route({
+    method: "GET",
+    path: "/api/runs/:run/report",
+    response: runReportResponse,
+    async handle({ store, params }) {
+      const name = params.run ?? "";
+      if (!store.getRun(name)) throw new NotFound(`no run "${name}"`);
+      const { report, paper } = await runAnalysis(store, name);
+      return { report: { ...report }, paper: paper ? { ...paper } : null };
     },
   }),
 ];

@@ -7,6 +7,7 @@ import {
   samplesQuery,
   samplesResponse,
 } from "../api.ts";
+import { promptImagesOf } from "../images.ts";
 import { checkedAnswer, drawing, referenceOf, renderingJson } from "../renders.ts";
 import { RENDERED_STEPS, replay } from "../replay.ts";
 import { type Route, route } from "../router.ts";
@@ -129,9 +130,14 @@ export const sampleRoutes: Route[] = [
         reference: null,
         scenes: [],
       };
-      const envOptions = envOptionsOf(store.getRun(sample.run)?.config);
+      const spec = store.getRun(sample.run)?.config;
+      const envOptions = envOptionsOf(spec);
       const pictures = task && instance ? picturesOf(task, instance, sample, { steps, envOptions }) : none;
-      return { sample, instance, ...pictures, steps: steps.length };
+      const images =
+        task && instance
+          ? promptImagesOf(task, instance, sample.prompt, spec, sample.model)
+          : { promptImages: [], promptImagesNote: null };
+      return { sample, instance, ...pictures, steps: steps.length, ...images };
     },
   }),
 ];

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { episodeResponse } from "../../../src/view/api.ts";
+import { episodeResponse, stepImagesResponse } from "../../../src/view/api.ts";
+import { ModelImages } from "../components/ModelImages.tsx";
 import { SceneFrame } from "../components/ScenePanel.tsx";
 import { Await } from "../components/Status.tsx";
 import { SvgRender } from "../components/SvgRender.tsx";
@@ -8,6 +9,19 @@ import { href } from "../router.ts";
 import { useApi } from "../useApi.ts";
 
 type Episode = typeof episodeResponse._output;
+
+/** The images of step `step`'s observation (0-based), fetched for the step shown only: each is a replay. */
+function StepImages({ run, sampleKey, step }: { run: string; sampleKey: string; step: number }) {
+  const loaded = useApi(
+    `/api/runs/${encodeURIComponent(run)}/samples/${encodeURIComponent(sampleKey)}/episode/${step}/images`,
+    stepImagesResponse,
+  );
+  return (
+    <Await loaded={loaded} what="the observation's images">
+      {(got) => <ModelImages images={got.images} testId="observation-image" note={got.note} />}
+    </Await>
+  );
+}
 
 /** Position `index` of `n` steps: 0 is the state before the first step, i the state after step i. */
 function Replay({ run, sampleKey, episode }: { run: string; sampleKey: string; episode: Episode }) {
@@ -78,6 +92,7 @@ function Replay({ run, sampleKey, episode }: { run: string; sampleKey: string; e
               <pre data-testid="step-observation" className="text scroll">
                 {step.observation}
               </pre>
+              {episode.observationImages && <StepImages run={run} sampleKey={sampleKey} step={index - 1} />}
               <details className="reply">
                 <summary>Model's reply ({step.reply.length} characters)</summary>
                 <pre className="text scroll">{step.reply}</pre>

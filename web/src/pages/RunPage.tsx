@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { runDetailResponse } from "../../../src/view/api.ts";
+import { runDetailResponse, runReportResponse } from "../../../src/view/api.ts";
 import { isStatic } from "../api.ts";
 import { PaperTables } from "../components/PaperTables.tsx";
 import { ReportTables } from "../components/ReportTables.tsx";
@@ -40,6 +40,28 @@ function Spec({ spec, preset }: { spec: unknown; preset: string | null }) {
   );
 }
 
+/**
+ * The report tables, loaded apart from the rest of the page: a large run's report takes seconds to
+ * build the first time, and the page (totals, samples) is usable meanwhile.
+ */
+function RunReport({ run, samples, refreshMs }: { run: string; samples: number; refreshMs?: number }) {
+  const loaded = useApi(`/api/runs/${encodeURIComponent(run)}/report`, runReportResponse, refreshMs);
+  return (
+    <Await loaded={loaded} what={`the report of ${thousands(samples)} samples`}>
+      {(r) => {
+        const report = asReport(r.report);
+        const paper = asPaperReport(r.paper);
+        return (
+          <>
+            {report ? <ReportTables report={report} /> : <p className="muted">No report for this run.</p>}
+            {paper && <PaperTables report={paper} />}
+          </>
+        );
+      }}
+    </Await>
+  );
+}
+
 /** `#/runs/:run`: a run's status, totals, report tables, and its samples. */
 export function RunPage({ run }: { run: string }) {
   const detailPath = `/api/runs/${encodeURIComponent(run)}`;
@@ -55,8 +77,6 @@ export function RunPage({ run }: { run: string }) {
       <h1>{run}</h1>
       <Await loaded={first} what="the run">
         {(d) => {
-          const report = asReport(d.report);
-          const paper = asPaperReport(d.paper);
           const t = d.totals;
           return (
             <>
@@ -94,8 +114,7 @@ export function RunPage({ run }: { run: string }) {
                 </p>
               )}
               <h2>Report</h2>
-              {report ? <ReportTables report={report} /> : <p className="muted">No report for this run.</p>}
-              {paper && <PaperTables report={paper} />}
+              <RunReport run={run} samples={t.samples} refreshMs={running ? REFRESH_MS : undefined} />
               <SampleList run={run} facets={d.facets} refreshMs={running ? REFRESH_MS : undefined} />
             </>
           );

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type SampleJson, sampleDetailResponse } from "../../../src/view/api.ts";
+import { type ImageJson, type SampleJson, sampleDetailResponse } from "../../../src/view/api.ts";
+import { ModelImages } from "../components/ModelImages.tsx";
 import { ScenePanel } from "../components/ScenePanel.tsx";
 import { Await } from "../components/Status.tsx";
 import { SvgRender } from "../components/SvgRender.tsx";
@@ -22,7 +23,8 @@ function readPrompt(prompt: unknown): z.infer<typeof storedPrompt> | null {
   return episode.success ? { messages: [{ role: "system", content: episode.data.system }] } : null;
 }
 
-function Prompt({ prompt }: { prompt: unknown }) {
+/** The prompt's messages, then its images: drawn again by the server when it could, else their alt texts. */
+function Prompt({ prompt, images, note }: { prompt: unknown; images: ImageJson[]; note: string | null }) {
   const parsed = readPrompt(prompt);
   if (parsed === null) return <pre className="json scroll">{json(prompt)}</pre>;
   return (
@@ -34,7 +36,8 @@ function Prompt({ prompt }: { prompt: unknown }) {
           <pre className="text scroll">{m.content}</pre>
         </div>
       ))}
-      {(parsed.images ?? []).map((alt, i) => (
+      <ModelImages images={images} testId="prompt-image" note={note} />
+      {(images.length > 0 ? [] : (parsed.images ?? [])).map((alt, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: images are positional
         <div key={i} className="message image">
           <div className="role">image {i + 1}</div>
@@ -205,7 +208,7 @@ export function SamplePage({ run, sampleKey }: { run: string; sampleKey: string 
               {d.scenes.length > 0 && <ScenePanel run={run} sampleKey={sampleKey} scenes={d.scenes} />}
               <section>
                 <h2>Prompt</h2>
-                <Prompt prompt={s.prompt} />
+                <Prompt prompt={s.prompt} images={d.promptImages} note={d.promptImagesNote} />
               </section>
               <section>
                 <h2>Response</h2>
