@@ -22,6 +22,16 @@ export function thousands(x: number | null): string {
     .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
+/** A table of cells already formatted: the report prints it as Markdown, the viewer as HTML. */
+export interface TextTable {
+  title: string;
+  /** "results": the accuracy tables by grouping; "detail": the per-task detail tables. */
+  kind: "results" | "detail";
+  header: string[];
+  align: ("l" | "r")[];
+  rows: string[][];
+}
+
 export function markdownTable(
   header: readonly string[],
   align: readonly ("l" | "r")[],
@@ -43,7 +53,11 @@ const TITLES: Record<Grouping, [title: string, column: string]> = {
   tag: ["By tag", "Tag"],
 };
 
-function resultsTable(report: Report, grouping: Grouping, rows: readonly ReportRow[]): string {
+function resultsTable(
+  report: Report,
+  grouping: Grouping,
+  rows: readonly ReportRow[],
+): Omit<TextTable, "title" | "kind"> {
   const column = TITLES[grouping][1];
   const lead = column === "" ? ["Model"] : ["Model", column];
   const atK = report.ks.flatMap((k) => [`pass@${k}`, `Pass^${k}`, `Best@${k}`]);
@@ -84,7 +98,7 @@ function resultsTable(report: Report, grouping: Grouping, rows: readonly ReportR
     ...report.metrics.map((m) => pct(r.metrics[m] ?? null)),
     ...(isolationShown(rows) ? [isolationText(r.isolation)] : []),
   ]);
-  return markdownTable(header, align, body);
+  return { header, align, rows: body };
 }
 
 /** "bwrap 40, native 12", or a dash. */
@@ -109,7 +123,7 @@ const judgeShown = (rows: readonly ReportRow[]) =>
  * the share of all answers failing each criterion (an unreadable answer fails them all), then the
  * share meeting them all.
  */
-function cliPathTable(group: ReportGroup, rows: readonly ReportRow[]): string {
+function cliPathTable(group: ReportGroup, rows: readonly ReportRow[]): Omit<TextTable, "title" | "kind"> {
   const header = ["Model", "Task", "Answers", ...group.criteria.map((c) => c.label), group.fullyValid];
   const body = rows.map((r) => [
     r.model,
@@ -118,15 +132,15 @@ function cliPathTable(group: ReportGroup, rows: readonly ReportRow[]): string {
     ...group.criteria.map((c) => pct(r.cliPathErrors[c.key] ?? null)),
     pct(r.cliFullyValidPath),
   ]);
-  return markdownTable(
-    header,
-    header.map((_, i) => (i < 2 ? "l" : "r")),
-    body,
-  );
+  return { header, align: header.map((_, i) => (i < 2 ? "l" : "r")), rows: body };
 }
 
 /** Plumb's rates of the group: each check's failures among the answers read; well-formed over every answer. */
-function pathTable(group: ReportGroup, report: Report, rows: readonly ReportRow[]): string {
+function pathTable(
+  group: ReportGroup,
+  report: Report,
+  rows: readonly ReportRow[],
+): Omit<TextTable, "title" | "kind"> {
   const header = ["Model", "Task", group.readLabel, ...report.pathChecks, group.wellFormed];
   const body = rows.map((r) => [
     r.model,
@@ -135,14 +149,10 @@ function pathTable(group: ReportGroup, report: Report, rows: readonly ReportRow[
     ...report.pathChecks.map((name) => pct(r.pathErrors[name] ?? null)),
     pct(r.wellFormedPath),
   ]);
-  return markdownTable(
-    header,
-    header.map((_, i) => (i < 2 ? "l" : "r")),
-    body,
-  );
+  return { header, align: header.map((_, i) => (i < 2 ? "l" : "r")), rows: body };
 }
 
-function costTable(rows: readonly ReportRow[]): string {
+function costTable(rows: readonly ReportRow[]): Omit<TextTable, "title" | "kind"> {
   const header = [
     "Model",
     "Task",
@@ -181,14 +191,10 @@ function costTable(rows: readonly ReportRow[]): string {
       ? [thousands(r.judgeTokens.input + r.judgeTokens.output), fixed(r.judgeCost, 4)]
       : []),
   ]);
-  return markdownTable(
-    header,
-    header.map((_, i) => (i < 2 ? "l" : "r")),
-    body,
-  );
+  return { header, align: header.map((_, i) => (i < 2 ? "l" : "r")), rows: body };
 }
 
-function episodeTable(rows: readonly ReportRow[]): string {
+function episodeTable(rows: readonly ReportRow[]): Omit<TextTable, "title" | "kind"> {
   const header = ["Model", "Task", "Episodes", "Solved", "AvgSteps", "Dist2Opt", "NormDist"];
   const body = rows.flatMap((r) =>
     r.episodes === null
@@ -205,11 +211,7 @@ function episodeTable(rows: readonly ReportRow[]): string {
           ],
         ],
   );
-  return markdownTable(
-    header,
-    header.map((_, i) => (i < 2 ? "l" : "r")),
-    body,
-  );
+  return { header, align: header.map((_, i) => (i < 2 ? "l" : "r")), rows: body };
 }
 
 const seconds = (ms: number | null) => (ms === null ? DASH : (ms / 1000).toFixed(1));
@@ -218,7 +220,7 @@ const seconds = (ms: number | null) => (ms === null ? DASH : (ms / 1000).toFixed
  * People's solve times (play mode's human runs), overall and by level, as SPaRC's human study gave
  * them: accuracy with the median and mean time to answer.
  */
-function humanTimeTable(rows: readonly ReportRow[]): string {
+function humanTimeTable(rows: readonly ReportRow[]): Omit<TextTable, "title" | "kind"> {
   const header = ["Level", "n", "Accuracy", "Median time (s)", "Mean time (s)"];
   const body = rows.map((r) => [
     r.grouping === "overall" ? "all" : r.group,
@@ -227,38 +229,45 @@ function humanTimeTable(rows: readonly ReportRow[]): string {
     seconds(r.medianLatencyMs),
     seconds(r.meanLatencyMs),
   ]);
-  return markdownTable(
-    header,
-    header.map((_, i) => (i < 1 ? "l" : "r")),
-    body,
-  );
+  return { header, align: header.map((_, i) => (i < 1 ? "l" : "r")), rows: body };
 }
 
-function markdown(report: Report): string {
-  const parts = [
-    `# Report\n\nRuns: ${report.runs.join(", ") || DASH} · ${report.samples} samples · k = ${report.ks.join(", ")}`,
-  ];
+/** The report's tables, in the order `plumb report` prints them. */
+export function reportTables(report: Report): TextTable[] {
+  const tables: TextTable[] = [];
   for (const grouping of ["overall", "task", "level", "tag"] as const) {
     const rows = report.rows.filter((r) => r.grouping === grouping);
-    if (rows.length > 0) parts.push(`## ${TITLES[grouping][0]}\n\n${resultsTable(report, grouping, rows)}`);
+    if (rows.length > 0)
+      tables.push({ title: TITLES[grouping][0], kind: "results", ...resultsTable(report, grouping, rows) });
   }
   // The detail tables stay per model × task (and overall) to keep them readable.
   const detail = report.rows.filter((r) => r.grouping === "overall" || r.grouping === "task");
   const pathRows = detail.filter((r) => r.pathJudged > 0);
   const group = report.group;
+  const add = (title: string, table: Omit<TextTable, "title" | "kind">) =>
+    tables.push({ title, kind: "detail", ...table });
   if (group && pathRows.length > 0) {
-    parts.push(`## ${group.title}, as ${group.countedBy} counts them\n\n${cliPathTable(group, pathRows)}`);
-    parts.push(
-      `## ${group.title} among the ${group.readLabel.toLowerCase()} (Plumb)\n\n${pathTable(group, report, pathRows)}`,
+    add(`${group.title}, as ${group.countedBy} counts them`, cliPathTable(group, pathRows));
+    add(
+      `${group.title} among the ${group.readLabel.toLowerCase()} (Plumb)`,
+      pathTable(group, report, pathRows),
     );
   }
-  if (detail.length > 0) parts.push(`## Tokens and cost\n\n${costTable(detail)}`);
-  if (detail.some((r) => r.episodes !== null)) parts.push(`## Episodes\n\n${episodeTable(detail)}`);
+  if (detail.length > 0) add("Tokens and cost", costTable(detail));
+  if (detail.some((r) => r.episodes !== null)) add("Episodes", episodeTable(detail));
   const human = report.rows.filter(
     (r) => r.model === HUMAN_MODEL && (r.grouping === "overall" || r.grouping === "level"),
   );
-  if (human.length > 0) parts.push(`## Time to answer (${HUMAN_MODEL})\n\n${humanTimeTable(human)}`);
-  return `${parts.join("\n\n")}\n`;
+  if (human.length > 0) add(`Time to answer (${HUMAN_MODEL})`, humanTimeTable(human));
+  return tables;
+}
+
+function markdown(report: Report): string {
+  const head = `# Report\n\nRuns: ${report.runs.join(", ") || DASH} · ${report.samples} samples · k = ${report.ks.join(", ")}`;
+  const tables = reportTables(report).map(
+    (t) => `## ${t.title}\n\n${markdownTable(t.header, t.align, t.rows)}`,
+  );
+  return `${[head, ...tables].join("\n\n")}\n`;
 }
 
 /** RFC 4180: quote a field holding a comma, quote or line break, doubling its quotes. */
