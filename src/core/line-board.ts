@@ -25,8 +25,11 @@ export interface LineSymbol {
   x: number;
   y: number;
   kind: "square" | "star" | "triangle" | "poly" | "ylop";
-  /** CSS colour name. */
+  /** The colour's name. */
   color: string;
+  /** How the task paints it: a CSS fill, and an outline where the fill alone would not stand out. */
+  fill: string;
+  outline?: string;
   /** Triangles: how many. */
   count?: number;
   /** Polys and ylops: their squares in the 4×4 frame. */

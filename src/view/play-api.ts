@@ -100,6 +100,8 @@ export const linePuzzleSchema = z.object({
       y: z.number(),
       kind: z.enum(["square", "star", "triangle", "poly", "ylop"]),
       color: z.string(),
+      fill: z.string(),
+      outline: z.string().optional(),
       /** Triangles: how many. */
       count: z.number().optional(),
       /** Polys and ylops: their squares in the 4×4 frame. */

@@ -86,6 +86,7 @@ describe("the SPaRC line board", () => {
       y: 3,
       kind: "poly",
       color: "red",
+      fill: "#e53935",
       cells: [
         { x: 1, y: 0 },
         { x: 2, y: 0 },
@@ -98,6 +99,7 @@ describe("the SPaRC line board", () => {
       y: 3,
       kind: "square",
       color: "orange",
+      fill: "#ff8a1f",
     });
     expect([line.cols, line.rows]).toEqual([9, 13]);
     expect(line.start).toEqual({ x: 8, y: 1 });

@@ -1,5 +1,6 @@
 import type { LineBoard, LineSymbol } from "../../core/line-board.ts";
-import type { PlacedSymbol, Puzzle } from "./puzzle.ts";
+import type { Color, PlacedSymbol, Puzzle } from "./puzzle.ts";
+import { FILL, OUTLINE } from "./render.ts";
 
 /** The puzzle as play mode draws it: the position grid, where the answer's path points live. */
 export function lineBoardOf(p: Puzzle): LineBoard {
@@ -14,13 +15,19 @@ export function lineBoardOf(p: Puzzle): LineBoard {
   };
 }
 
+/** The colour as the task's own picture paints it. */
+function paint(color: Color): Pick<LineSymbol, "color" | "fill" | "outline"> {
+  const outline = OUTLINE[color];
+  return outline === undefined ? { color, fill: FILL[color] } : { color, fill: FILL[color], outline };
+}
+
 function lineSymbol({ x, y, symbol: s }: PlacedSymbol, p: Puzzle): LineSymbol {
   switch (s.kind) {
     case "square":
     case "star":
-      return { x, y, kind: s.kind, color: s.color };
+      return { x, y, kind: s.kind, ...paint(s.color) };
     case "triangle":
-      return { x, y, kind: s.kind, color: s.color, count: s.count };
+      return { x, y, kind: s.kind, ...paint(s.color), count: s.count };
     case "poly":
     case "ylop":
       // puzzleFromRecord refuses a symbol whose shape is undefined.
@@ -28,7 +35,7 @@ function lineSymbol({ x, y, symbol: s }: PlacedSymbol, p: Puzzle): LineSymbol {
         x,
         y,
         kind: s.kind,
-        color: s.color,
+        ...paint(s.color),
         cells: (p.shapes.get(s.shape) ?? []).map((c) => ({ ...c })),
       };
   }

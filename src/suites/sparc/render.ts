@@ -19,7 +19,7 @@ const PATH = "#ffb52e";
 const LABEL = "#334155";
 const FONT = "DejaVu Sans, Arial, Helvetica, sans-serif";
 
-const FILL: Record<Color, string> = {
+export const FILL: Record<Color, string> = {
   red: "#e53935",
   blue: "#2f7df6",
   green: "#2fb344",
@@ -30,7 +30,7 @@ const FILL: Record<Color, string> = {
   black: "#0b0b0b",
 };
 // White and black need an outline to stand apart from light lines and the dark panel.
-const OUTLINE: Partial<Record<Color, string>> = { white: "#1f2937", black: "#cbd5e1" };
+export const OUTLINE: Partial<Record<Color, string>> = { white: "#1f2937", black: "#cbd5e1" };
 
 const num = (n: number): string => String(Math.round(n * 100) / 100);
 

@@ -6,24 +6,14 @@ const H = 34;
 const PAD = 40;
 const LINE = "#d4dde8";
 const PATH = "#ffb52e";
-const FILL: Record<string, string> = {
-  red: "#e53935",
-  blue: "#2f7df6",
-  green: "#2fb344",
-  yellow: "#ffe14d",
-  white: "#ffffff",
-  orange: "#ff8a1f",
-  purple: "#a24de0",
-  black: "#0b0b0b",
-};
 
 type Sym = LinePuzzle["symbols"][number];
 
 function SymbolMark({ s }: { s: Sym }) {
   const cx = PAD + s.x * H;
   const cy = PAD + s.y * H;
-  const fill = FILL[s.color] ?? s.color;
-  const stroke = s.color === "white" ? "#1f2937" : s.color === "black" ? "#cbd5e1" : "none";
+  const fill = s.fill;
+  const stroke = s.outline ?? "none";
   const c = 2 * H;
   switch (s.kind) {
     case "square":
