@@ -9,6 +9,7 @@ import { postJson } from "../api.ts";
 import { ErrorBox } from "../components/Status.tsx";
 import { clickTo, KEYS, move, type Pt, undo } from "./line.ts";
 import { SparcBoard } from "./SparcBoard.tsx";
+import { SubmitButtons } from "./SubmitButtons.tsx";
 import { RuleChecks, VerdictView } from "./Verdict.tsx";
 
 type Checked = { feedback: string | null; verdict: AnswerJson["verdict"] };
@@ -125,18 +126,7 @@ export function LinePlayer({
           <button type="button" data-testid="play-reset" disabled={done} onClick={() => edit([puzzle.start])}>
             Reset
           </button>
-          <button
-            type="button"
-            className="primary"
-            data-testid="play-submit"
-            disabled={done || busy}
-            onClick={() => send(false)}
-          >
-            Submit
-          </button>
-          <button type="button" disabled={done || busy} onClick={() => send(true)}>
-            Give up
-          </button>
+          <SubmitButtons disabled={done || busy} send={send} />
         </div>
         <label className="play-toggle">
           <input

@@ -3,6 +3,7 @@ import { type AnswerJson, answerResponse, type PlayInstance } from "../../../src
 import { postJson } from "../api.ts";
 import { ErrorBox } from "../components/Status.tsx";
 import { SvgRender } from "../components/SvgRender.tsx";
+import { SubmitButtons } from "./SubmitButtons.tsx";
 import { VerdictView } from "./Verdict.tsx";
 
 /** Any task with a text answer: its prompt, an answer box, the task's parser feedback. */
@@ -60,18 +61,7 @@ export function TextPlayer({
           placeholder="Write the answer as the task asks for it"
         />
         <div className="play-buttons">
-          <button
-            type="button"
-            className="primary"
-            data-testid="play-submit"
-            disabled={done || busy}
-            onClick={() => send(false)}
-          >
-            Submit
-          </button>
-          <button type="button" disabled={done || busy} onClick={() => send(true)}>
-            Give up
-          </button>
+          <SubmitButtons disabled={done || busy} send={send} />
         </div>
         {result?.feedback && !result.stored && (
           <p className="error-text" data-testid="play-feedback">
