@@ -1,4 +1,4 @@
-import type { SampleRecord } from "../store/types.ts";
+import type { ReportSample } from "../store/types.ts";
 import { DASH, fixed, markdownTable, pct } from "./format.ts";
 import { bootstrapMeanCI, signTestP } from "./stats.ts";
 
@@ -60,8 +60,8 @@ interface InstanceStats {
   outcome: "all" | "none" | "mixed";
 }
 
-function byInstance(samples: readonly SampleRecord[]): Map<string, InstanceStats> {
-  const groups = new Map<string, SampleRecord[]>();
+function byInstance(samples: readonly ReportSample[]): Map<string, InstanceStats> {
+  const groups = new Map<string, ReportSample[]>();
   for (const s of samples) {
     const key = `${s.task}\u0000${s.instance}`;
     const list = groups.get(key) ?? [];
@@ -70,7 +70,7 @@ function byInstance(samples: readonly SampleRecord[]): Map<string, InstanceStats
   }
   const out = new Map<string, InstanceStats>();
   for (const [key, list] of groups) {
-    const first = list[0] as SampleRecord;
+    const first = list[0] as ReportSample;
     const passed = list.filter((s) => s.passed === true).length;
     out.set(key, {
       task: first.task,
@@ -92,8 +92,8 @@ const EPS = 1e-12;
 function comparePair(
   modelA: string,
   modelB: string,
-  a: readonly SampleRecord[],
-  b: readonly SampleRecord[],
+  a: readonly ReportSample[],
+  b: readonly ReportSample[],
 ): PairComparison {
   const statsA = byInstance(a);
   const statsB = byInstance(b);
@@ -140,7 +140,7 @@ function comparePair(
  * Compares run b against run a instance by instance. When each run has a single model the two
  * are paired whatever their ids; otherwise models are paired by equal id.
  */
-export function compareRuns(a: readonly SampleRecord[], b: readonly SampleRecord[]): Comparison {
+export function compareRuns(a: readonly ReportSample[], b: readonly ReportSample[]): Comparison {
   const modelsA = [...new Set(a.map((s) => s.model))].sort();
   const modelsB = [...new Set(b.map((s) => s.model))].sort();
   const [onlyModelA] = modelsA;

@@ -1,5 +1,5 @@
 import type { PaperTable } from "../core/registry.ts";
-import type { SampleRecord } from "../store/types.ts";
+import type { ReportSample } from "../store/types.ts";
 import { csvField, markdownTable } from "./format.ts";
 
 /** One model's figure on a row: mean score in percent, and this run minus the baseline run. */
@@ -32,7 +32,7 @@ interface Tally {
   sums: Map<string, number>;
 }
 
-function tallyOf(samples: readonly SampleRecord[], taskIds: ReadonlySet<string>): Tally {
+function tallyOf(samples: readonly ReportSample[], taskIds: ReadonlySet<string>): Tally {
   const perSubtask = new Map<string, { model: string; total: number; n: number }>();
   const instances = new Set<string>();
   for (const s of samples) {
@@ -58,8 +58,8 @@ function row(
   name: string,
   ids: ReadonlySet<string>,
   models: readonly string[],
-  samples: readonly SampleRecord[],
-  baseline: readonly SampleRecord[] | undefined,
+  samples: readonly ReportSample[],
+  baseline: readonly ReportSample[] | undefined,
 ): PaperRow {
   const here = tallyOf(samples, ids);
   const there = baseline && tallyOf(baseline, ids);
@@ -79,8 +79,8 @@ function row(
  */
 export function buildPaperReport(
   table: PaperTable,
-  samples: readonly SampleRecord[],
-  baseline?: readonly SampleRecord[],
+  samples: readonly ReportSample[],
+  baseline?: readonly ReportSample[],
 ): PaperReport {
   const models = [...new Set(samples.map((s) => s.model))].sort();
   const all = new Set(table.buckets.flatMap((b) => b.tasks.map((t) => t.id)));

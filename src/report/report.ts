@@ -2,7 +2,7 @@ import { InputError } from "../core/errors.ts";
 import { addUsage, type Usage, ZERO_USAGE } from "../core/model.ts";
 import type { ReportGroup } from "../core/task.ts";
 import { BUILTIN_PRICES, costOf, type PriceTable } from "../models/prices.ts";
-import type { SampleRecord } from "../store/types.ts";
+import type { ReportSample } from "../store/types.ts";
 import { avgScore, avgSteps, bestAtK, dist2Opt, normDist, passAtK, passHatK } from "./metrics.ts";
 
 /** What a row's samples have in common besides the model. */
@@ -148,16 +148,16 @@ export interface ReportOptions {
   groups?: Readonly<Record<string, readonly ReportGroup[]>>;
 }
 
-function problemKey(s: SampleRecord): string {
+function problemKey(s: ReportSample): string {
   return `${s.task}\u0000${s.instance}`;
 }
 
-function scoreOf(s: SampleRecord): number {
+function scoreOf(s: ReportSample): number {
   return s.score ?? 0;
 }
 
 /** Distinct epochs per (model, task, instance), the largest. */
-function maxEpochs(samples: readonly SampleRecord[]): number {
+function maxEpochs(samples: readonly ReportSample[]): number {
   const epochs = new Map<string, Set<number>>();
   for (const s of samples) {
     const key = `${s.model}\u0000${problemKey(s)}`;
@@ -170,7 +170,7 @@ function maxEpochs(samples: readonly SampleRecord[]): number {
   return max;
 }
 
-function groupsOf(s: SampleRecord, grouping: Grouping): string[] {
+function groupsOf(s: ReportSample, grouping: Grouping): string[] {
   switch (grouping) {
     case "overall":
       return ["all"];
@@ -197,7 +197,7 @@ interface PathChecks {
  * every task that declares a group of the same title.
  */
 function pathChecksOf(
-  samples: readonly SampleRecord[],
+  samples: readonly ReportSample[],
   declared: Readonly<Record<string, readonly ReportGroup[]>>,
 ): PathChecks {
   const ids = [...new Set(samples.map((s) => s.task))].sort(compareText);
@@ -216,7 +216,7 @@ function share(count: number, total: number): number | null {
   return total === 0 ? null : count / total;
 }
 
-function atK(byProblem: Map<string, SampleRecord[]>, k: number): AtK {
+function atK(byProblem: Map<string, ReportSample[]>, k: number): AtK {
   const pass: number[] = [];
   const hat: number[] = [];
   const best: number[] = [];
@@ -235,12 +235,12 @@ function atK(byProblem: Map<string, SampleRecord[]>, k: number): AtK {
 
 type Criterion = ReportGroup["criteria"][number];
 
-const failedCheck = (s: SampleRecord, name: string) =>
+const failedCheck = (s: ReportSample, name: string) =>
   s.verdict?.checks.some((c) => c.name === name && !c.ok) === true;
 
-const pathRead = (s: SampleRecord) => s.failureKind !== "parse";
+const pathRead = (s: ReportSample) => s.failureKind !== "parse";
 
-function pathRates(read: readonly SampleRecord[], pathChecks: readonly string[]): ReportRow["pathErrors"] {
+function pathRates(read: readonly ReportSample[], pathChecks: readonly string[]): ReportRow["pathErrors"] {
   const out: ReportRow["pathErrors"] = {};
   for (const name of pathChecks)
     out[name] = share(read.filter((s) => failedCheck(s, name)).length, read.length);
@@ -248,13 +248,13 @@ function pathRates(read: readonly SampleRecord[], pathChecks: readonly string[])
 }
 
 /** A sample with no answer judged on the criterion (unreadable, or an episode cut off unjudged) fails it. */
-function cliFails(s: SampleRecord, criterion: Criterion): boolean {
+function cliFails(s: ReportSample, criterion: Criterion): boolean {
   const check = s.verdict?.checks.find((c) => c.name === criterion.check);
   return !pathRead(s) || check?.ok !== true;
 }
 
 function cliPathRates(
-  judged: readonly SampleRecord[],
+  judged: readonly ReportSample[],
   group: ReportGroup | null,
 ): ReportRow["cliPathErrors"] {
   const out: ReportRow["cliPathErrors"] = {};
@@ -263,12 +263,12 @@ function cliPathRates(
   return out;
 }
 
-function cliFullyValid(judged: readonly SampleRecord[], group: ReportGroup | null): number | null {
+function cliFullyValid(judged: readonly ReportSample[], group: ReportGroup | null): number | null {
   const criteria = group?.criteria ?? [];
   return share(judged.filter((s) => criteria.every((c) => !cliFails(s, c))).length, judged.length);
 }
 
-function constructionRate(judged: readonly SampleRecord[], tasks: ReadonlySet<string>): number | null {
+function constructionRate(judged: readonly ReportSample[], tasks: ReadonlySet<string>): number | null {
   const mine = judged.filter((s) => tasks.has(s.task));
   const verified = mine.filter((s) =>
     s.verdict?.checks.some((c) => c.name === "construction.verified" && c.ok),
@@ -277,7 +277,7 @@ function constructionRate(judged: readonly SampleRecord[], tasks: ReadonlySet<st
 }
 
 /** Metric name → the tasks whose verdicts give it. */
-function metricTasksOf(samples: readonly SampleRecord[]): Map<string, Set<string>> {
+function metricTasksOf(samples: readonly ReportSample[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const s of samples) {
     for (const name of Object.keys(s.verdict?.metrics ?? {})) {
@@ -290,7 +290,7 @@ function metricTasksOf(samples: readonly SampleRecord[]): Map<string, Set<string
 }
 
 function metricMeans(
-  judged: readonly SampleRecord[],
+  judged: readonly ReportSample[],
   metricTasks: ReadonlyMap<string, ReadonlySet<string>>,
 ): ReportRow["metrics"] {
   const out: ReportRow["metrics"] = {};
@@ -302,12 +302,12 @@ function metricMeans(
   return out;
 }
 
-function costSum(samples: readonly SampleRecord[], prices: PriceTable): number | null {
+function costSum(samples: readonly ReportSample[], prices: PriceTable): number | null {
   return sum(samples, (s) => costOf(s.model, s.usage, prices) ?? s.costUsd);
 }
 
 /** The sum of a nullable value over samples; null as soon as one is null. */
-function sum(samples: readonly SampleRecord[], value: (s: SampleRecord) => number | null): number | null {
+function sum(samples: readonly ReportSample[], value: (s: ReportSample) => number | null): number | null {
   let total = 0;
   for (const s of samples) {
     const v = value(s);
@@ -317,7 +317,7 @@ function sum(samples: readonly SampleRecord[], value: (s: SampleRecord) => numbe
   return total;
 }
 
-function episodesOf(samples: readonly SampleRecord[]): EpisodeSummary | null {
+function episodesOf(samples: readonly ReportSample[]): EpisodeSummary | null {
   const episodes = samples
     .filter((s) => s.steps !== null)
     .map((s) => ({ passed: s.passed === true, steps: s.steps, optimalSteps: s.optimalSteps }));
@@ -335,7 +335,7 @@ function buildRow(
   model: string,
   grouping: Grouping,
   group: string,
-  samples: readonly SampleRecord[],
+  samples: readonly ReportSample[],
   ks: readonly number[],
   paths: PathChecks,
   prices: PriceTable,
@@ -343,7 +343,7 @@ function buildRow(
   metricTasks: ReadonlyMap<string, ReadonlySet<string>>,
 ): ReportRow {
   const n = samples.length;
-  const byProblem = new Map<string, SampleRecord[]>();
+  const byProblem = new Map<string, ReportSample[]>();
   for (const s of samples) {
     const list = byProblem.get(problemKey(s)) ?? [];
     list.push(s);
@@ -419,7 +419,7 @@ function median(values: readonly number[]): number | null {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-function isolationCounts(samples: readonly SampleRecord[]): Record<string, number> {
+function isolationCounts(samples: readonly ReportSample[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const s of samples) {
     const where = s.verdict?.isolation;
@@ -433,7 +433,7 @@ function compareText(a: string, b: string): number {
 }
 
 /** Aggregates samples into rows by model × task, level, tag, and overall per model. */
-export function buildReport(samples: readonly SampleRecord[], opts: ReportOptions = {}): Report {
+export function buildReport(samples: readonly ReportSample[], opts: ReportOptions = {}): Report {
   const epochs = maxEpochs(samples);
   const ks = opts.ks ?? (epochs > 1 ? [1, epochs] : [1]);
   for (const k of ks) {
@@ -454,7 +454,7 @@ export function buildReport(samples: readonly SampleRecord[], opts: ReportOption
   for (const model of models) {
     const mine = samples.filter((s) => s.model === model);
     for (const grouping of GROUPINGS) {
-      const groups = new Map<string, SampleRecord[]>();
+      const groups = new Map<string, ReportSample[]>();
       for (const s of mine) {
         for (const g of groupsOf(s, grouping)) {
           const list = groups.get(g) ?? [];

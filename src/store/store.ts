@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { InputError } from "../core/errors.ts";
 import type { ModelResponse, Usage } from "../core/model.ts";
 import type { Instance } from "../core/task.ts";
+import type { Verdict } from "../core/verdict.ts";
 import { noSuchRun, storeError } from "./errors.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { type LeaseColumns, type LeaseResult, Leases, liveLease } from "./lease.ts";
@@ -23,7 +24,15 @@ import {
   usage,
 } from "./rows.ts";
 import { MIGRATIONS, migrate } from "./schema.ts";
-import type { LeaseOwner, RunRecord, SampleRecord, StepRecord, StoredRunStatus } from "./types.ts";
+import type {
+  JudgeRecord,
+  LeaseOwner,
+  ReportSample,
+  RunRecord,
+  SampleRecord,
+  StepRecord,
+  StoredRunStatus,
+} from "./types.ts";
 
 export { storeError } from "./errors.ts";
 export { exportSamples } from "./export.ts";
@@ -84,19 +93,75 @@ const SAMPLE_WHERE = `run = @run
           OR (@outcome NOT IN ('passed', 'error') AND failure_kind = @outcome))`;
 
 /** The columns reports read: the prompt, the replies' text, the answer and the attempts left out. */
-const REPORT_COLUMNS = SAMPLE_COLUMNS.map((c) =>
-  c === "prompt" || c === "text" || c === "reasoning" || c === "answer"
-    ? `NULL AS ${c}`
-    : c === "attempts"
-      ? "'[]' AS attempts"
-      : c,
-).join(", ");
+/** The columns of a ReportSample, in the order `reportSample` reads them. */
+const REPORT_COLUMNS = [
+  "run",
+  "key",
+  "task",
+  "suite",
+  "tags",
+  "level",
+  "instance",
+  "model",
+  "epoch",
+  "status",
+  "verdict",
+  "score",
+  "passed",
+  "failure_kind",
+  "finish_reason",
+  "input_tokens",
+  "output_tokens",
+  "reasoning_tokens",
+  "cached_tokens",
+  "cost_usd",
+  "spent_usd",
+  "calls",
+  "latency_ms",
+  "cached",
+  "judge",
+  "steps",
+  "optimal_steps",
+] as const satisfies readonly (keyof SampleRow)[];
 
-/** A row read as an array of SAMPLE_COLUMNS' values, as an object. */
-function columnsRow(values: unknown[]): SampleRow {
-  const row: Record<string, unknown> = {};
-  for (let i = 0; i < SAMPLE_COLUMNS.length; i++) row[SAMPLE_COLUMNS[i] as string] = values[i];
-  return row as unknown as SampleRow;
+type ReportColumns = typeof REPORT_COLUMNS;
+type ReportRowValues = {
+  [I in keyof ReportColumns]: ReportColumns[I] extends keyof SampleRow ? SampleRow[ReportColumns[I]] : never;
+};
+
+/** A row of REPORT_COLUMNS as a ReportSample; `tags` parses each distinct tag list once. */
+function reportSample(v: ReportRowValues, tags: Map<string, string[]>): ReportSample {
+  let tagList = tags.get(v[4]);
+  if (tagList === undefined) {
+    tagList = JSON.parse(v[4]) as string[];
+    tags.set(v[4], tagList);
+  }
+  return {
+    run: v[0],
+    key: v[1],
+    task: v[2],
+    suite: v[3],
+    tags: tagList,
+    level: v[5],
+    instance: v[6],
+    model: v[7],
+    epoch: v[8],
+    status: v[9],
+    verdict: fromJson(v[10]) as Verdict | null,
+    score: v[11],
+    passed: v[12] === null ? null : v[12] === 1,
+    failureKind: v[13],
+    finishReason: v[14],
+    usage: { input: v[15], output: v[16], reasoning: v[17], cached: v[18] },
+    costUsd: v[19],
+    spentUsd: v[20],
+    calls: v[21],
+    latencyMs: v[22],
+    cached: v[23] === 1,
+    judge: (fromJson(v[24]) as JudgeRecord | null) ?? null,
+    steps: v[25],
+    optimalSteps: v[26],
+  };
 }
 
 function sampleFilter(run: string, f: SampleQuery): SampleFilter {
@@ -191,8 +256,8 @@ function prepareStatements(db: Database.Database) {
     sample: db.prepare<[string, string], SampleRow>("SELECT * FROM samples WHERE run = ? AND key = ?"),
     // Rows as arrays: building better-sqlite3's row objects is most of the time of reading a large run.
     reportSamples: db
-      .prepare<[string], unknown[]>(
-        `SELECT ${REPORT_COLUMNS} FROM samples WHERE run = ? ORDER BY task, instance, model, epoch, key`,
+      .prepare<[string], ReportRowValues>(
+        `SELECT ${REPORT_COLUMNS.join(", ")} FROM samples WHERE run = ? ORDER BY task, instance, model, epoch, key`,
       )
       .raw(true),
     facets: db.prepare<
@@ -475,9 +540,10 @@ export class Store {
    * answer (undefined), text and reasoning (null) and attempts ([]), which a report never reads
    * and which are most of a large run's bytes.
    */
-  reportSamples(run: string): SampleRecord[] {
+  reportSamples(run: string): ReportSample[] {
     this.writer.commit();
-    return this.statements.reportSamples.all(run).map((values) => sampleRecord(columnsRow(values)));
+    const tags = new Map<string, string[]>();
+    return this.statements.reportSamples.all(run).map((values) => reportSample(values, tags));
   }
 
   /** One sample by its key. */

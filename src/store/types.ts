@@ -84,6 +84,38 @@ export interface SampleRecord {
   finishedAt: string;
 }
 
+/**
+ * What reports and comparisons read of a sample: its outcome, usage and costs, not what was asked
+ * or answered. A large run's report reads these, which allocate a fraction of whole samples.
+ */
+export type ReportSample = Pick<
+  SampleRecord,
+  | "run"
+  | "key"
+  | "task"
+  | "suite"
+  | "tags"
+  | "level"
+  | "instance"
+  | "model"
+  | "epoch"
+  | "status"
+  | "verdict"
+  | "score"
+  | "passed"
+  | "failureKind"
+  | "finishReason"
+  | "usage"
+  | "costUsd"
+  | "spentUsd"
+  | "calls"
+  | "latencyMs"
+  | "cached"
+  | "judge"
+  | "steps"
+  | "optimalSteps"
+>;
+
 /** What a judge model was asked and answered for one sample. */
 export interface JudgeRecord {
   model: string;

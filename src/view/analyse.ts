@@ -2,7 +2,7 @@ import type { PaperTable } from "../core/registry.ts";
 import type { ReportGroup } from "../core/task.ts";
 import { buildPaperReport, type PaperReport } from "../report/paper-table.ts";
 import { buildReport, type Report, type ReportRow } from "../report/report.ts";
-import type { SampleRecord } from "../store/types.ts";
+import type { ReportSample } from "../store/types.ts";
 
 /** One suite's part of a run, for the leaderboard: each model's overall row and its rows by level. */
 export interface SuiteRows {
@@ -26,12 +26,12 @@ function suiteRows(report: Report): SuiteRows {
 
 /** The run's report, its paper table if it has one, and each suite's rows. */
 export function analyse(
-  samples: readonly SampleRecord[],
+  samples: readonly ReportSample[],
   groups: Record<string, ReportGroup[]>,
   table: PaperTable | undefined,
 ): SampleAnalysis {
   const report = buildReport(samples, { groups });
-  const bySuite = new Map<string, SampleRecord[]>();
+  const bySuite = new Map<string, ReportSample[]>();
   for (const s of samples) {
     const list = bySuite.get(s.suite) ?? [];
     list.push(s);
