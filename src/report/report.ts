@@ -345,12 +345,28 @@ function buildRow(
   const n = samples.length;
   const byProblem = new Map<string, ReportSample[]>();
   for (const s of samples) {
-    const list = byProblem.get(problemKey(s)) ?? [];
-    list.push(s);
-    byProblem.set(problemKey(s), list);
+    const key = problemKey(s);
+    const list = byProblem.get(key);
+    if (list) list.push(s);
+    else byProblem.set(key, [s]);
   }
-  const passed = samples.filter((s) => s.passed === true).length;
-  const count = (kind: string) => samples.filter((s) => s.status === "ok" && s.failureKind === kind).length;
+  // The counts and sums over every sample, in one pass.
+  let passed = 0;
+  let errors = 0;
+  let truncated = 0;
+  let scores = 0;
+  let calls = 0;
+  const kinds = new Map<string, number>();
+  for (const s of samples) {
+    if (s.passed === true) passed++;
+    if (s.status === "error" || s.failureKind === "error") errors++;
+    if (s.finishReason === "length") truncated++;
+    scores += scoreOf(s);
+    calls += s.calls;
+    if (s.status === "ok" && s.failureKind !== null)
+      kinds.set(s.failureKind, (kinds.get(s.failureKind) ?? 0) + 1);
+  }
+  const count = (kind: string) => kinds.get(kind) ?? 0;
   const judged = samples.filter((s) => s.status === "ok" && s.verdict !== null);
   const pathJudged = judged.filter((s) => paths.tasks.has(s.task) && s.failureKind !== "error");
   const read = pathJudged.filter(pathRead);
@@ -368,16 +384,16 @@ function buildRow(
     problems: byProblem.size,
     epochs: new Set(samples.map((s) => s.epoch)).size,
     accuracy: passed / n,
-    meanScore: samples.reduce((acc, s) => acc + scoreOf(s), 0) / n,
+    meanScore: scores / n,
     atK: ks.map((k) => atK(byProblem, k)),
     rates: {
       parse: count("parse") / n,
       invalid: count("invalid") / n,
       wrong: count("wrong") / n,
       unscored: count("unscored") / n,
-      error: samples.filter((s) => s.status === "error" || s.failureKind === "error").length / n,
+      error: errors / n,
     },
-    truncated: samples.filter((s) => s.finishReason === "length").length / n,
+    truncated: truncated / n,
     isolation: isolationCounts(samples),
     constructionPassRate: constructionRate(judged, constructionTasks),
     metrics: metricMeans(judged, metricTasks),
@@ -392,7 +408,7 @@ function buildRow(
     wellFormedPath: share(wellFormed, pathJudged.length),
     tokens,
     cost,
-    calls: samples.reduce((acc, s) => acc + s.calls, 0),
+    calls,
     spentUsd,
     savedUsd:
       cost === null || judgeCost === null || spentUsd === null
