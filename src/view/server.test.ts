@@ -280,7 +280,8 @@ describe("hostile requests", () => {
     await fails("/api/runs/sp/samples?limit=1e9", 400);
     await fails(`/api/runs?task=${"x".repeat(10_000)}`, 414);
     await fails("/api/nothing", 404);
-    expect((await raw("/api/runs", { method: "POST" })).status).toBe(405);
+    const json = { "content-type": "application/json" };
+    expect((await raw("/api/runs", { method: "POST", headers: json, body: "{}" })).status).toBe(405);
     expect((await raw("/index.html", { method: "DELETE" })).status).toBe(405);
     const post = (body: string | Buffer, headers: Record<string, string> = {}) =>
       raw("/api/test/echo", {
@@ -297,6 +298,11 @@ describe("hostile requests", () => {
     expect((await post(Buffer.alloc(2 << 20, 32))).status).toBe(413);
     expect((await post(Buffer.alloc(2 << 20, 32), { "transfer-encoding": "chunked" })).status).toBe(413);
     expect((await raw("/api/runs", { headers: { host: "evil.example:80" } })).status).toBe(403);
+    // Another site's page can send neither a JSON content type (without CORS) nor this origin.
+    expect((await post('{"name":"ok"}', { "content-type": "text/plain" })).status).toBe(403);
+    expect((await post('{"name":"ok"}', { origin: "http://evil.example" })).status).toBe(403);
+    expect((await post('{"name":"ok"}', { origin: "null" })).status).toBe(403);
+    expect((await post('{"name":"ok"}', { origin: server.url.replace(/\/$/, "") })).status).toBe(200);
   });
 
   it("serves the app's files and nothing outside them", async () => {

@@ -102,6 +102,23 @@ function drainThenDrop(req: IncomingMessage): void {
 }
 
 /** The Host header names this machine: refuses pages of other sites reaching a loopback server by DNS rebinding. */
+/**
+ * A write another site's page cannot make: a cross-site form or `fetch` without CORS can send
+ * neither a JSON content type nor this origin, so play mode's human runs take answers from the
+ * viewer's own pages only.
+ */
+function writeFromThisPage(req: IncomingMessage): boolean {
+  const type = req.headers["content-type"] ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
 function hostAllowed(req: IncomingMessage, loopbackOnly: boolean): boolean {
   if (!loopbackOnly) return true;
   const host = req.headers.host ?? "";
@@ -161,6 +178,15 @@ export async function startViewServer(opts: ViewServerOptions): Promise<ViewServ
     if (path === "/api" || path.startsWith("/api/")) {
       if (search.length > MAX_QUERY) {
         sendJson(res, { status: 414, body: { error: `the query is over ${MAX_QUERY} bytes` } });
+        return;
+      }
+      if (method === "POST" && !writeFromThisPage(req)) {
+        sendJson(res, {
+          status: 403,
+          body: {
+            error: "writes take a JSON body (content-type application/json) from this server's own pages",
+          },
+        });
         return;
       }
       let body: unknown;
