@@ -11,9 +11,10 @@ import { pathToFileURL } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { loadTask } from "../src/core/registry.ts";
-import type { Instance } from "../src/core/task.ts";
+import type { Environment, Instance } from "../src/core/task.ts";
 import { Store } from "../src/store/store.ts";
 import { registerAllTasks } from "../src/suites/catalog.ts";
+import { actionLabel } from "../src/view/play/episode.ts";
 import { startViewServer } from "../src/view/server.ts";
 import { launchChromium, pageErrors, webRoot } from "./support/browser.ts";
 import { runCli } from "./support/cli.ts";
@@ -188,6 +189,34 @@ describe("the viewer in Chromium", () => {
     await page.close();
   });
 
+  test("a person stacks the pieces with the environment's own actions, in the 3D view", async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`${server.url}/#/play`);
+    await page.getByTestId("play-task").selectOption("chain/stacking");
+    await page.getByTestId("play-count").fill("1");
+    await page.getByTestId("play-start").click();
+    await page.getByTestId("scene-view").locator("canvas").waitFor();
+    const env = await environmentOfThePuzzleInPlay("chain/stacking");
+    // The first action is written out as an agent writes it; the others are the environment's buttons
+    // where shown (a piece's placements may be more than the page lists), else written too.
+    while (!env.done) {
+      const action = env.referenceAction?.();
+      if (action === undefined) throw new Error("the stacking environment has no reference action");
+      const button = page.getByRole("button", { name: actionLabel(action), exact: true });
+      if (env.steps > 0 && (await button.count()) === 1) await button.click();
+      else {
+        await page.getByTestId("play-action-text").fill(actionLabel(action));
+        await page.getByTestId("play-action-send").click();
+      }
+      env.step(action);
+      await expect.poll(() => page.getByText(`Steps used: ${env.steps}/`).count()).toBeGreaterThan(0);
+    }
+    await expect.poll(() => page.getByTestId("play-verdict").getAttribute("data-passed")).toBe("true");
+    await shot(page, "play-stacking");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test("the HTML export opens from a file with no server and reaches nothing outside it", async () => {
     const file = join(dir, "start.html");
     await plumb(["report", "start", "--format", "html", "--out", file, "--db", db]);
@@ -208,18 +237,31 @@ describe("the viewer in Chromium", () => {
   });
 });
 
-/** The one puzzle of the play session just started, solved by the task's own solver. */
-async function solutionOfThePuzzleInPlay(): Promise<{ x: number; y: number }[]> {
+/** The one instance of the latest play session of the task. */
+function instanceInPlay(task: string): Instance {
   const store = Store.open(db, { readonly: true });
   try {
-    const run = store.listRuns().find((r) => r.name.startsWith("human"));
-    if (!run) throw new Error("no human run in the store");
-    const [instance] = [...store.instances(run.name).values()] as Instance[];
+    const prefix = `human-${task.replace(/[^\w.-]+/g, "_")}-`;
+    const run = store.listRuns().findLast((r) => r.name.startsWith(prefix));
+    if (!run) throw new Error(`no human run of ${task} in the store`);
+    const [instance] = [...store.instances(run.name).values()];
     if (!instance) throw new Error("the human run keeps no instance");
-    const task = await loadTask("sparc");
-    const answer = task.solve?.(instance).answers[0];
-    return answer as { x: number; y: number }[];
+    return instance;
   } finally {
     store.close();
   }
+}
+
+/** The one puzzle of the SPaRC play session just started, solved by the task's own solver. */
+async function solutionOfThePuzzleInPlay(): Promise<{ x: number; y: number }[]> {
+  const task = await loadTask("sparc");
+  return task.solve?.(instanceInPlay("sparc")).answers[0] as { x: number; y: number }[];
+}
+
+/** A fresh environment on the instance of the play session just started, to follow its reference plan. */
+async function environmentOfThePuzzleInPlay(id: string): Promise<Environment> {
+  const task = await loadTask(id);
+  const env = task.env?.(instanceInPlay(id));
+  if (!env) throw new Error(`${id} has no environment`);
+  return env;
 }

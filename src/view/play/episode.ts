@@ -13,6 +13,36 @@ const MAX_LEGAL = 300;
 type Step = Omit<StepRecord, "run" | "sampleKey">;
 
 /** An action as a call, as CHAIN's prompts write them: `move(red, x, -1)`. */
+/**
+ * At most `cap` of the legal actions, taken in turn from each piece's (the action's `piece`), so that
+ * a piece with many placements does not crowd the others out of the buttons.
+ */
+function sharedOut(legal: readonly unknown[], cap: number): unknown[] {
+  if (legal.length <= cap) return [...legal];
+  const byPiece = new Map<string, unknown[]>();
+  for (const action of legal) {
+    const piece =
+      typeof action === "object" && action !== null
+        ? JSON.stringify((action as { piece?: unknown }).piece)
+        : "";
+    const list = byPiece.get(piece ?? "");
+    if (list) list.push(action);
+    else byPiece.set(piece ?? "", [action]);
+  }
+  const out: unknown[] = [];
+  for (let i = 0; out.length < cap; i++) {
+    let took = false;
+    for (const list of byPiece.values()) {
+      if (i < list.length && out.length < cap) {
+        out.push(list[i]);
+        took = true;
+      }
+    }
+    if (!took) break;
+  }
+  return out;
+}
+
 export function actionLabel(action: unknown): string {
   if (typeof action !== "object" || action === null || Array.isArray(action))
     return JSON.stringify(action) ?? "";
@@ -120,7 +150,7 @@ export class PlayEpisode {
     return {
       instructions: this.instructions,
       observation: this.observation.text,
-      legal: legal.slice(0, MAX_LEGAL).map((action) => ({ label: actionLabel(action), action })),
+      legal: sharedOut(legal, MAX_LEGAL).map((action) => ({ label: actionLabel(action), action })),
       legalTotal: legal.length,
       steps: this.steps.length,
       maxSteps: this.env.maxSteps ?? null,

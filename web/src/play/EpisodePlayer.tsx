@@ -42,12 +42,14 @@ export function EpisodePlayer({
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [written, setWritten] = useState("");
 
-  const act = async (action: unknown) => {
+  /** One step: a legal action as given, or an action written as the agents write theirs. */
+  const act = async (move: { action: unknown } | { text: string }) => {
     setBusy(true);
     setError(null);
     try {
-      const r = await postJson(`${base}/step`, { action, clientMs: clientMs() }, stepResponse);
+      const r = await postJson(`${base}/step`, { ...move, clientMs: clientMs() }, stepResponse);
       if (r.state.done) await onAnswered(r.state);
       setEpisode(r.episode);
       setState(r.state);
@@ -134,7 +136,7 @@ export function EpisodePlayer({
                   type="button"
                   data-testid="play-action"
                   disabled={busy}
-                  onClick={() => act(l.action)}
+                  onClick={() => act({ action: l.action })}
                 >
                   {l.label}
                 </button>
@@ -142,9 +144,28 @@ export function EpisodePlayer({
             </div>
             {episode.legalTotal > episode.legal.length && (
               <p className="muted">
-                {episode.legal.length} of {episode.legalTotal} actions shown
+                {episode.legal.length} of {episode.legalTotal} actions shown; write any other below
               </p>
             )}
+            <form
+              className="play-written"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (written.trim() !== "") void act({ text: written }).then(() => setWritten(""));
+              }}
+            >
+              <input
+                data-testid="play-action-text"
+                aria-label="An action, written as the instructions say"
+                placeholder="or write an action, as the instructions say"
+                value={written}
+                disabled={busy}
+                onChange={(e) => setWritten(e.target.value)}
+              />
+              <button type="submit" data-testid="play-action-send" disabled={busy || written.trim() === ""}>
+                Do it
+              </button>
+            </form>
             <button type="button" disabled={busy} onClick={giveUp}>
               Give up
             </button>
