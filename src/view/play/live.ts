@@ -7,6 +7,8 @@ export interface LiveInstance {
   firstShownMs: number;
   /** Every submission so far, in order. */
   attempts: Attempt[];
+  /** What each submission said (the answer's text), in the same order; stored with the sample. */
+  submitted: string[];
   /** Rule checks asked while drawing (stored with the sample: the player saw rules checked). */
   checks: number;
   /** The environment being played, for episode tasks. */
@@ -38,7 +40,7 @@ export class LiveInstances {
     this.expire(t);
     const held = this.map.get(key);
     this.map.delete(key);
-    const live = held?.live ?? { firstShownMs: t, attempts: [], checks: 0, episode: null };
+    const live = held?.live ?? { firstShownMs: t, attempts: [], submitted: [], checks: 0, episode: null };
     this.map.set(key, { live, touched: t });
     while (this.map.size > this.max) {
       const oldest = this.map.keys().next().value as string;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { InputError } from "../../core/errors.ts";
 import { gradeResponse } from "../../core/grade.ts";
 import { type Attempt, HUMAN_MODEL } from "../../core/model.ts";
@@ -54,6 +55,7 @@ function playing(store: Store, db: string, session: Session, hash: string): Play
   if (sample && live.attempts.length === 0 && sample.attempts.length > 0) {
     // Played before this server knew the instance (a restart, an expired entry): go on from the stored sample.
     live.attempts = [...sample.attempts];
+    live.submitted = storedSubmissions(sample.prompt);
     live.firstShownMs = Date.parse(sample.startedAt);
   }
   return { session, hash, instance: found.instance, index, live, sample, db };
@@ -240,6 +242,8 @@ async function answer(
     else if (!graded.verdict.passed)
       attempt.error = `wrong: ${graded.verdict.failure?.message ?? "not passed"}`;
     p.live.attempts.push(attempt);
+    if (p.live.submitted.length < MAX_SUBMISSIONS)
+      p.live.submitted.push(graded.text.slice(0, MAX_SUBMISSION_CHARS));
   }
   const feedback = unreadable ? (graded.verdict.failure?.message ?? "unreadable") : null;
   if (unreadable && !giveUp) {
@@ -369,14 +373,28 @@ function itemOf(p: Playing) {
   };
 }
 
-/** Who played, the page's own measure of the time, and how many rule checks were asked. */
+/** Submissions whose text is kept with the sample, and how much of each. */
+const MAX_SUBMISSIONS = 50;
+const MAX_SUBMISSION_CHARS = 10_000;
+
+/**
+ * Who played, the page's own measure of the time, how many rule checks were asked, and what each
+ * submission said (unreadable ones included), in order.
+ */
 function playNote(p: Playing, clientMs: number | undefined) {
   return {
     model: HUMAN_MODEL,
     player: p.session.play.player,
     clientLatencyMs: clientMs ?? null,
     ruleChecks: p.live.checks,
+    submitted: [...p.live.submitted],
   };
+}
+
+/** The submissions a stored sample's play note kept (none for one stored before notes kept them). */
+function storedSubmissions(prompt: unknown): string[] {
+  const note = z.object({ play: z.object({ submitted: z.array(z.string()) }) }).safeParse(prompt);
+  return note.success ? note.data.play.submitted : [];
 }
 
 function storedPrompt(p: Playing, clientMs: number | undefined) {
