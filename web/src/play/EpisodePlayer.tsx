@@ -9,6 +9,7 @@ import { postJson } from "../api.ts";
 import { ErrorBox } from "../components/Status.tsx";
 import { SvgRender } from "../components/SvgRender.tsx";
 import { SceneView } from "../three/SceneView.tsx";
+import { useRequest } from "./useRequest.ts";
 import { VerdictView } from "./Verdict.tsx";
 
 type State = PlayInstance["state"];
@@ -40,39 +41,25 @@ export function EpisodePlayer({
   const [state, setState] = useState<State>(inst.state);
   const [selected, setSelected] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useRequest();
   const [written, setWritten] = useState("");
 
   /** One step: a legal action as given, or an action written as the agents write theirs. */
-  const act = async (move: { action: unknown } | { text: string }) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const act = (move: { action: unknown } | { text: string }) =>
+    run(async () => {
       const r = await postJson(`${base}/step`, { ...move, clientMs: clientMs() }, stepResponse);
       if (r.state.done) await onAnswered(r.state);
       setEpisode(r.episode);
       setState(r.state);
       setNote(r.invalid ?? r.error);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
-  const giveUp = async () => {
-    setBusy(true);
-    try {
+  const giveUp = () =>
+    run(async () => {
       const r = await postJson(`${base}/give-up`, { clientMs: clientMs() }, answerResponse);
       await onAnswered(r.state);
       setState(r.state);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   if (!episode) {
     return state.verdict ? (

@@ -10,6 +10,7 @@ import { ErrorBox } from "../components/Status.tsx";
 import { clickTo, KEYS, move, type Pt, undo } from "./line.ts";
 import { SparcBoard } from "./SparcBoard.tsx";
 import { SubmitButtons } from "./SubmitButtons.tsx";
+import { useRequest } from "./useRequest.ts";
 import { RuleChecks, VerdictView } from "./Verdict.tsx";
 
 type Checked = { feedback: string | null; verdict: AnswerJson["verdict"] };
@@ -29,10 +30,9 @@ export function LinePlayer({
   const puzzle = inst.line;
   const [path, setPath] = useState<Pt[]>(() => (puzzle ? [puzzle.start] : []));
   const [result, setResult] = useState<AnswerJson | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useRequest();
   const [ruleChecks, setRuleChecks] = useState(false);
   const [checked, setChecked] = useState<Checked | null>(null);
-  const [busy, setBusy] = useState(false);
   const done = result?.state.done ?? inst.state.done;
 
   const edit = useCallback(
@@ -80,10 +80,8 @@ export function LinePlayer({
 
   if (!puzzle) return <ErrorBox message="this instance has no SPaRC grid" />;
 
-  const send = async (giveUp: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const send = (giveUp: boolean) =>
+    run(async () => {
       const a = await postJson(
         `${base}/${giveUp ? "give-up" : "answer"}`,
         { path, clientMs: clientMs() },
@@ -91,12 +89,7 @@ export function LinePlayer({
       );
       await onAnswered(a);
       setResult(a);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const shownVerdict = result?.verdict ?? (done ? inst.state.verdict : null);
   return (

@@ -4,6 +4,7 @@ import { postJson } from "../api.ts";
 import { ErrorBox } from "../components/Status.tsx";
 import { SvgRender } from "../components/SvgRender.tsx";
 import { SubmitButtons } from "./SubmitButtons.tsx";
+import { useRequest } from "./useRequest.ts";
 import { VerdictView } from "./Verdict.tsx";
 
 /** Any task with a text answer: its prompt, an answer box, the task's parser feedback. */
@@ -20,24 +21,16 @@ export function TextPlayer({
 }) {
   const [text, setText] = useState("");
   const [result, setResult] = useState<AnswerJson | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useRequest();
   const done = result?.state.done ?? inst.state.done;
 
-  const send = async (giveUp: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const send = (giveUp: boolean) =>
+    run(async () => {
       const body = giveUp && text.trim() === "" ? { clientMs: clientMs() } : { text, clientMs: clientMs() };
       const a = await postJson(`${base}/${giveUp ? "give-up" : "answer"}`, body, answerResponse);
       await onAnswered(a);
       setResult(a);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const verdict = result?.verdict ?? (done ? inst.state.verdict : null);
   return (
