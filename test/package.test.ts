@@ -90,6 +90,10 @@ describe("the published package", () => {
     expect(files).toContain("dist/index.js");
     expect(files).toContain("dist/index.d.ts");
     expect(files).toContain("dist/suites/scbench/delaunay/original.jsonl");
+    // The viewer: its web app and the report thread it starts by file.
+    expect(files).toContain("dist/web/index.html");
+    expect(files.some((f) => /^dist\/web\/assets\/index-[\w-]+\.js$/.test(f))).toBe(true);
+    expect(files).toContain("dist/view/analyse-worker.js");
     expect(files.some((f) => f.endsWith(".test.js") || f.startsWith("src/") || f.startsWith("test/"))).toBe(
       false,
     );
