@@ -168,7 +168,8 @@ describe("play mode", () => {
       });
       const failed = samples.find((s) => s.passed === false);
       expect(failed?.attempts.map((a) => a.error?.split(":")[0])).toEqual(["unreadable", "wrong"]);
-      const submitted = (failed?.prompt as { play: { submitted: string[] } }).play.submitted;
+      const note = failed?.prompt as { play?: { submitted?: string[] } } | undefined;
+      const submitted = note?.play?.submitted;
       expect(submitted).toEqual(["no idea", failed?.text]);
     } finally {
       store.close();
