@@ -262,6 +262,17 @@ describe("plumb CLI", () => {
     expect(gym.stderr).toMatch(/--prompt-template words single prompts/);
   });
 
+  it("refuses environment options the task's environment does not take before any call", async () => {
+    const db = join(tmp(), "env-options.db");
+    const got = await plumb(
+      ...["run", "sparc", "--instances", SPARC_PUZZLES, "--count", "1", "--model", "oracle", "--gym"],
+      ...["--variant", "image-only", "--db", db, "--no-progress"],
+    );
+    expect(got.code).toBe(2);
+    expect(got.stderr).toMatch(/field env: .*imageOnly/);
+    expect(existsSync(db)).toBe(false);
+  });
+
   it("runs in this process without leaving a trace: streams, argv, env, exit code, --unsafe-verifiers", async () => {
     const { write } = process.stdout;
     const { argv } = process;

@@ -209,9 +209,16 @@ async function run(target: string, f: RunFlags): Promise<void> {
     ? {
         ...(f.traceback ? { traceback: true } : {}),
         ...(f.variant === "vision" ? { vision: true } : {}),
+        // CHAIN's vision-first condition: the images, and no state in the text.
+        ...(f.variant === "image-only" ? { vision: true, imageOnly: true } : {}),
         ...(f.maxSteps !== undefined ? { maxSteps: f.maxSteps } : {}),
       }
     : undefined;
+  // Environment options a task's environment does not take (a variant, --traceback) fail here too.
+  for (const { task, instances } of work) {
+    const first = instances[0];
+    if (episode && first && task.env) task.env(first, envOptions);
+  }
   const settings = Object.fromEntries(
     work.flatMap(({ task }) => (task.settings ? [[task.id, task.settings()] as const] : [])),
   );

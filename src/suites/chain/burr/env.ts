@@ -11,6 +11,7 @@ import { isParseFailure, ParseFailure } from "../../../core/verdict.ts";
 import { readAction } from "../common/action.ts";
 import { stepBudget } from "../common/budget.ts";
 import { describeValue } from "../common/describe.ts";
+import type { ChainEnvOptions } from "../common/env-options.ts";
 import { scenePng, sceneSvg } from "../common/views.ts";
 import {
   ACTION_SIGNATURES,
@@ -27,25 +28,21 @@ import { stateScene } from "./scene.ts";
 import { BurrState, type MoveSpec } from "./state.ts";
 import { instructionsText, observationText, scenePieces } from "./text.ts";
 
-export interface BurrEnvOptions {
-  maxSteps?: number;
-  /** Attach multi-view PNGs to every observation. */
-  vision?: boolean;
-}
-
 export class BurrEnv implements Environment<BurrAction> {
   readonly actions = burrActionSchema;
   readonly maxSteps: number;
   readonly optimalSteps: number;
   readonly state: BurrState;
   private readonly vision: boolean;
+  /** The state only in the images: the text names no cubes of it. */
+  private readonly imageOnly: boolean;
   private readonly episode = new EpisodeProgress();
   private last: string | null = null;
   private reference: { plan: MoveSpec[]; keys: string[] } | null = null;
 
   constructor(
     readonly data: BurrData,
-    opts: BurrEnvOptions = {},
+    opts: ChainEnvOptions = {},
   ) {
     this.state = new BurrState(
       data.pieces.map((p) => p.name),
@@ -54,6 +51,7 @@ export class BurrEnv implements Environment<BurrAction> {
     this.optimalSteps = data.optimal;
     this.maxSteps = opts.maxSteps ?? stepBudget(data.optimal);
     this.vision = opts.vision ?? false;
+    this.imageOnly = opts.imageOnly ?? false;
     this.reference = this.track(data.plan.map((m) => ({ ...m, pieces: [...m.pieces] })));
   }
 
@@ -71,7 +69,7 @@ export class BurrEnv implements Environment<BurrAction> {
   }
 
   instructions(): string {
-    return instructionsText(this.data, this.maxSteps);
+    return instructionsText(this.data, this.maxSteps, this.imageOnly);
   }
 
   observe(): Observation {
@@ -80,6 +78,7 @@ export class BurrEnv implements Environment<BurrAction> {
       steps: this.episode.steps,
       maxSteps: this.maxSteps,
       done: this.episode.done,
+      imageOnly: this.imageOnly,
     });
     if (!this.vision) return { text };
     const { inPlay, aside } = scenePieces(this.data, this.state);
@@ -88,7 +87,7 @@ export class BurrEnv implements Environment<BurrAction> {
       images: [
         scenePng(
           inPlay,
-          { aside, asideTitle: "Taken out", views: "multi" },
+          { aside, asideTitle: "Taken out", views: "multi", coordinates: true },
           `Burr puzzle after ${this.episode.steps} steps`,
         ),
       ],
@@ -97,7 +96,13 @@ export class BurrEnv implements Environment<BurrAction> {
 
   render(): SvgRendering {
     const { inPlay, aside } = scenePieces(this.data, this.state);
-    return sceneSvg(inPlay, { aside, asideTitle: "Taken out", views: "multi", title: this.title() });
+    return sceneSvg(inPlay, {
+      aside,
+      asideTitle: "Taken out",
+      views: "multi",
+      coordinates: true,
+      title: this.title(),
+    });
   }
 
   scene(): Scene {

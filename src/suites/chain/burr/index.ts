@@ -22,6 +22,7 @@ import {
   translate,
 } from "../../../geometry/voxels.ts";
 import { planCap } from "../common/budget.ts";
+import { readEnvOptions } from "../common/env-options.ts";
 import { pieceColour } from "../common/palette.ts";
 import { scenePng, sceneSvg } from "../common/views.ts";
 import { CLASSIC_BURRS } from "./classic.ts";
@@ -192,7 +193,7 @@ function signature(inst: Instance<BurrData>): string {
 
 export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
   ...infoFields(burrInfo),
-  version: 2,
+  version: 3,
   params: burrParamsSchema,
   levels: {
     easy: {},
@@ -222,6 +223,7 @@ export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
     );
     return sceneSvg(scenePieces(inst.data, state).inPlay, {
       views: "multi",
+      coordinates: true,
       title: `Burr ${inst.data.level}`,
     });
   },
@@ -230,11 +232,7 @@ export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
     path.toLowerCase().endsWith(".xmpuzzle") ? [burrInstanceFromXmpuzzle(path)] : undefined,
   // The CHAIN paper conditions the agent on the last five turns.
   episodeHistory: 5,
-  env: (inst, opts = {}) =>
-    new BurrEnv(inst.data, {
-      maxSteps: typeof opts.maxSteps === "number" ? opts.maxSteps : undefined,
-      vision: opts.vision === true,
-    }),
+  env: (inst, opts = {}) => new BurrEnv(inst.data, readEnvOptions(opts)),
 };
 
 export { analyseBurr } from "./analyse.ts";

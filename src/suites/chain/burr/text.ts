@@ -1,4 +1,4 @@
-/** What the agent reads: the rules, the action syntax and the state with exact coordinates. */
+/** What the agent reads: the rules, the action syntax and the state with exact coordinates (or, image-only, none). */
 import type { ScenePiece } from "../common/views.ts";
 import { type BurrData, shapesOf } from "./data.ts";
 import { type BurrState, maxSlide } from "./state.ts";
@@ -26,10 +26,21 @@ export function rulesText(data: BurrData): string {
   ].join("\n");
 }
 
-export function instructionsText(data: BurrData, maxSteps: number): string {
+/** What the image of an image-only observation shows, for an agent that gets no coordinates. */
+const IMAGES_TEXT = [
+  "WHAT THE IMAGE SHOWS",
+  "The state is given only as one image with every observation; the text never lists cubes.",
+  "- Four isometric views of the pieces still in play: three from above and one from below, each labelled with the corner the eye is at (e.g. view from above, +x +y side).",
+  "- In each view a floor grid spans the bounding box of the pieces in play, with its world coordinates: x and y along two floor edges (e.g. x-1, x0, x1), z up a vertical edge; arrows mark +x (red), +y (green) and +z (blue). The coordinates are the same in every view and from step to step, so a slide shows as a change of label.",
+  "- Pieces are unit cubes in their colours; under the views, Taken out draws each piece already removed, and a legend pairs each colour with its piece name.",
+].join("\n");
+
+export function instructionsText(data: BurrData, maxSteps: number, imageOnly = false): string {
   return [
     rulesText(data),
-    `You have ${maxSteps} steps. After each step you see every piece still in play with its cubes, the sub-assemblies and the pieces taken out.`,
+    imageOnly
+      ? `You have ${maxSteps} steps. After each step you see the image of the puzzle, your last action and its result, and the steps used.\n\n${IMAGES_TEXT}`
+      : `You have ${maxSteps} steps. After each step you see every piece still in play with its cubes, the sub-assemblies and the pieces taken out.`,
     "",
     "REPLY FORMAT",
     'Think as much as you like, then end with a last line `Final: <action>`, e.g. `Final: move(red, x, -2)`, `Final: move([red, blue], z, 3)` or `Final: state()`; a JSON object such as {"action": "move", "piece": "red", "axis": "x", "distance": -2} also works.',
@@ -52,9 +63,9 @@ export function stateText(state: BurrState): string {
 
 export function observationText(
   state: BurrState,
-  at: { last: string | null; steps: number; maxSteps: number; done: boolean },
+  at: { last: string | null; steps: number; maxSteps: number; done: boolean; imageOnly: boolean },
 ): string {
-  const lines = [stateText(state)];
+  const lines = [at.imageOnly ? "The puzzle now: see the image." : stateText(state)];
   lines.push(`Last action: ${at.last ?? "none yet"}`);
   lines.push(`Steps used: ${at.steps}/${at.maxSteps}`);
   if (at.done) lines.push(`Episode over: ${state.solved ? "solved, every piece taken out" : "not solved"}.`);

@@ -34,6 +34,22 @@ describe("scene pictures", () => {
     expect(sceneSvg([]).svg).not.toMatch(/NaN|Infinity/);
   });
 
+  it("labels a box-less scene with its world coordinates only when asked", () => {
+    const far = { ...blue, cells: [[-2, 3, 1]] as [number, number, number][] };
+    const labelled = sceneSvg([red, far], { coordinates: true }).svg;
+    for (const label of ["x-2", "x1", "y0", "y3", "z0", "z1"]) expect(labelled).toContain(`>${label}<`);
+    expect(labelled).not.toContain(">x2<");
+    expect(sceneSvg([red, far]).svg).not.toMatch(/>[xyz]-?\d+</);
+    expect(sceneSvg([], { coordinates: true }).svg).not.toMatch(/NaN|Infinity/);
+  });
+
+  it("draws set-aside pieces from a second, opposite corner only when asked", () => {
+    const groups = (svg: string) => (svg.match(/<g transform/g) ?? []).length;
+    const one = sceneSvg([red], { box: [2, 1, 2], aside: [blue, red] }).svg;
+    const two = sceneSvg([red], { box: [2, 1, 2], aside: [blue, red], asideTwoViews: true }).svg;
+    expect(groups(two)).toBe(groups(one) + 2);
+  });
+
   it("has a single fixed view for one-shot prompts, and renders to PNG", () => {
     const r = sceneSvg([red, blue], { views: "single" });
     expect((r.svg.match(/view from/g) ?? []).length).toBe(1);

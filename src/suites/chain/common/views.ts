@@ -2,7 +2,7 @@ import { svgToPng } from "../../../core/png.ts";
 import { escapeXml } from "../../../core/svg.ts";
 import type { PromptImage, SvgRendering } from "../../../core/task.ts";
 import { IsoCamera, type IsoView, type Point2, voxelFaces } from "../../../geometry/isometric.ts";
-import { type Cell, normalize } from "../../../geometry/voxels.ts";
+import { bounds, type Cell, normalize } from "../../../geometry/voxels.ts";
 
 /** A piece in world cells (z up, the floor at z = 0), named and coloured as the agent knows it. */
 export interface ScenePiece {
@@ -17,6 +17,13 @@ export interface SceneOptions {
   /** Pieces drawn apart in a labelled row (unplaced or removed). */
   aside?: ScenePiece[];
   asideTitle?: string;
+  /** Draw each set-aside piece from two opposite corners (above and below), so fewer cubes hide. */
+  asideTwoViews?: boolean;
+  /**
+   * Without a box: frame the pieces' bounding box with a floor grid and its world coordinates
+   * (x, y along the floor edges, z up a vertical edge), so positions can be read off the views.
+   */
+  coordinates?: boolean;
   /** "multi": four views (three corners from above, one from below); "single": one fixed view. */
   views?: "multi" | "single";
   title?: string;
@@ -24,6 +31,8 @@ export interface SceneOptions {
 
 const MULTI: IsoView[] = [{ turn: 0 }, { turn: 1 }, { turn: 2 }, { turn: 0, below: true }];
 const SINGLE: IsoView[] = [{ turn: 0 }];
+const ASIDE_ONE: IsoView[] = [{ turn: 0 }];
+const ASIDE_TWO: IsoView[] = [{ turn: 0 }, { turn: 3, below: true }];
 
 /** Where the eye is, in world terms: the corner of the scene that faces the viewer. */
 function viewLabel(view: IsoView): string {
@@ -56,9 +65,10 @@ interface Panel {
 /** Several isometric views of the scene with axes and coordinates, the set-aside pieces, and a colour legend. */
 export function sceneSvg(pieces: readonly ScenePiece[], opts: SceneOptions = {}): SvgRendering {
   const views = opts.views === "single" ? SINGLE : MULTI;
-  const panels = views.map((view) => viewPanel(pieces, opts.box, view, viewLabel(view)));
+  const frame = frameOf(pieces, opts);
+  const panels = views.map((view) => viewPanel(pieces, frame, view, viewLabel(view)));
   const aside = opts.aside ?? [];
-  const asidePanels = aside.map((p) => piecePanel(p));
+  const asidePanels = aside.map((p) => piecePanel(p, opts.asideTwoViews ? ASIDE_TWO : ASIDE_ONE));
   const legend = legendRow([...pieces, ...aside]);
 
   const cols = views.length === 1 ? 1 : 2;
@@ -113,10 +123,26 @@ export function scenePng(pieces: readonly ScenePiece[], opts: SceneOptions, alt:
   return { mediaType: "image/png", data: svgToPng(sceneSvg(pieces, opts).svg), alt };
 }
 
-/** One view: floor grid with coordinates (when there is a box), the voxels, the box edges and the axes. */
+/** The labelled region of the views: the box from the origin, or the pieces' bounding box when asked. */
+interface Frame {
+  lo: Cell;
+  size: Cell;
+  /** Draw the dashed container edges (a box, not a bounding box). */
+  edges: boolean;
+}
+
+function frameOf(pieces: readonly ScenePiece[], opts: SceneOptions): Frame | undefined {
+  if (opts.box) return { lo: [0, 0, 0], size: opts.box, edges: true };
+  const cells = pieces.flatMap((p) => p.cells);
+  if (!opts.coordinates || cells.length === 0) return undefined;
+  const { min, size } = bounds(cells);
+  return { lo: min, size, edges: false };
+}
+
+/** One view: floor grid with coordinates (when there is a frame), the voxels, the box edges and the axes. */
 function viewPanel(
   pieces: readonly ScenePiece[],
-  box: Cell | undefined,
+  frame: Frame | undefined,
   view: IsoView,
   label: string,
 ): Panel {
@@ -133,35 +159,38 @@ function viewPanel(
     `<line x1="${a[0].toFixed(1)}" y1="${a[1].toFixed(1)}" x2="${b[0].toFixed(1)}" y2="${b[1].toFixed(1)}" ${style}/>`;
   const text = (p: Point2, s: string, size: number, fill = "#444") =>
     `<text x="${p[0].toFixed(1)}" y="${(p[1] + size / 3).toFixed(1)}" font-size="${size}" text-anchor="middle" fill="${fill}" ${FONT}>${s}</text>`;
-  if (box) {
-    const [a, b, c] = box;
-    const near = (p: Cell, q: Cell) => depthOf(camera, p) >= depthOf(camera, q);
+  if (frame) {
+    const [a, b, c] = frame.size;
+    const [lx, ly, lz] = frame.lo;
+    const at = (p: Cell): Cell => [lx + p[0], ly + p[1], lz + p[2]];
+    const project = (p: Cell) => camera.project(at(p));
+    const near = (p: Cell, q: Cell) => depthOf(camera, at(p)) >= depthOf(camera, at(q));
     if (!view.below) {
       const grid = `stroke="#bbb" stroke-width="0.7"`;
-      for (let i = 0; i <= a; i++)
-        under.push(line(camera.project([i, 0, 0]), camera.project([i, b, 0]), grid));
-      for (let j = 0; j <= b; j++)
-        under.push(line(camera.project([0, j, 0]), camera.project([a, j, 0]), grid));
+      for (let i = 0; i <= a; i++) under.push(line(project([i, 0, 0]), project([i, b, 0]), grid));
+      for (let j = 0; j <= b; j++) under.push(line(project([0, j, 0]), project([a, j, 0]), grid));
     }
-    for (const [p, q] of BOX_EDGES) {
-      const pa = camera.project(scale(p, box));
-      const pb = camera.project(scale(q, box));
-      pts.push(pa, pb);
-      over.push(line(pa, pb, `stroke="#555" stroke-width="1" stroke-dasharray="4 3" opacity="0.8"`));
+    if (frame.edges) {
+      for (const [p, q] of BOX_EDGES) {
+        const pa = project(scale(p, frame.size));
+        const pb = project(scale(q, frame.size));
+        pts.push(pa, pb);
+        over.push(line(pa, pb, `stroke="#555" stroke-width="1" stroke-dasharray="4 3" opacity="0.8"`));
+      }
     }
     // Coordinates along the floor edges nearest the eye, and up the leftmost vertical edge.
     const z0 = view.below ? c : 0;
     const yEdge = near([0, b + 1, z0], [0, -1, z0]) ? b + 0.6 : -0.6;
     const xEdge = near([a + 1, 0, z0], [-1, 0, z0]) ? a + 0.6 : -0.6;
     for (let i = 0; i < a; i++) {
-      const p = camera.project([i + 0.5, yEdge, z0]);
+      const p = project([i + 0.5, yEdge, z0]);
       pts.push(p);
-      over.push(text(p, `x${i}`, 9));
+      over.push(text(p, `x${lx + i}`, 9));
     }
     for (let j = 0; j < b; j++) {
-      const p = camera.project([xEdge, j + 0.5, z0]);
+      const p = project([xEdge, j + 0.5, z0]);
       pts.push(p);
-      over.push(text(p, `y${j}`, 9));
+      over.push(text(p, `y${ly + j}`, 9));
     }
     const floorCorners: Cell[] = [
       [0, 0, 0],
@@ -169,12 +198,12 @@ function viewPanel(
       [0, b, 0],
       [a, b, 0],
     ];
-    const left = floorCorners.reduce((m, q) => (camera.project(q)[0] < camera.project(m)[0] ? q : m));
+    const left = floorCorners.reduce((m, q) => (project(q)[0] < project(m)[0] ? q : m));
     const out: Cell = [left[0] === 0 ? -0.45 : a + 0.45, left[1] === 0 ? -0.45 : b + 0.45, 0];
     for (let k = 0; k < c; k++) {
-      const p = camera.project([out[0], out[1], k + 0.5]);
+      const p = project([out[0], out[1], k + 0.5]);
       pts.push(p);
-      over.push(text(p, `z${k}`, 9));
+      over.push(text(p, `z${lz + k}`, 9));
     }
   }
   // Axis arrows in a corner of the panel, below-left of the scene.
@@ -211,20 +240,30 @@ function viewPanel(
   return { svg, width, height };
 }
 
-/** A set-aside piece in its own frame from the default corner, its name under it. */
-function piecePanel(piece: ScenePiece): Panel {
-  const camera = new IsoCamera({ turn: 0 }, 14);
-  const faces = voxelFaces([{ cells: normalize(piece.cells), fill: piece.hex }], camera);
-  const w = Math.max(faces.max[0] - faces.min[0] + 16, 70);
-  const h = faces.max[1] - faces.min[1] + 34;
-  const dx = (w - (faces.max[0] - faces.min[0])) / 2 - faces.min[0];
+/** A set-aside piece in its own frame from each of the views, side by side, its name under them. */
+function piecePanel(piece: ScenePiece, views: readonly IsoView[]): Panel {
+  const drawn = views.map((view) =>
+    voxelFaces([{ cells: normalize(piece.cells), fill: piece.hex }], new IsoCamera(view, 14)),
+  );
+  const widths = drawn.map((f) => f.max[0] - f.min[0]);
+  const inner = widths.reduce((sum, w) => sum + w, 0) + ASIDE_GAP * (drawn.length - 1);
+  const w = Math.max(inner + 16, 70);
+  const h = Math.max(...drawn.map((f) => f.max[1] - f.min[1])) + 34;
+  let x = (w - inner) / 2;
+  const groups = drawn.map((f, i) => {
+    const g = `<g transform="translate(${(x - f.min[0]).toFixed(1)},${(8 - f.min[1]).toFixed(1)})">${f.svg}</g>`;
+    x += (widths[i] as number) + ASIDE_GAP;
+    return g;
+  });
   const svg = [
     `<rect width="${w.toFixed(1)}" height="${h.toFixed(1)}" fill="#fafafa" stroke="#ddd"/>`,
-    `<g transform="translate(${dx.toFixed(1)},${(8 - faces.min[1]).toFixed(1)})">${faces.svg}</g>`,
+    ...groups,
     `<text x="${(w / 2).toFixed(1)}" y="${(h - 8).toFixed(1)}" font-size="12" text-anchor="middle" ${FONT}>${escapeXml(piece.name)}</text>`,
   ].join("");
   return { svg, width: w, height: h };
 }
+
+const ASIDE_GAP = 12;
 
 function legendRow(pieces: readonly ScenePiece[]): Panel {
   const parts: string[] = [];

@@ -6,19 +6,13 @@ import { type Cell, canonicalKey, cellKey, cellsKey, sortCells } from "../../../
 import { readAction } from "../common/action.ts";
 import { stepBudget } from "../common/budget.ts";
 import { describeValue } from "../common/describe.ts";
+import type { ChainEnvOptions } from "../common/env-options.ts";
 import { Board, type Refusal } from "./board.ts";
 import { readActionRecord } from "./read.ts";
 import { boardScene, sceneImage, sceneRendering } from "./render.ts";
 import { isSupported } from "./rules.ts";
 import { ACTION_SIGNATURES, type StackingAction, type StackingData, stackingAction } from "./schema.ts";
-import { instructionsText, type LastAction, observationText } from "./text.ts";
-
-export interface StackingEnvOptions {
-  /** Step cap; default stepBudget(number of pieces). */
-  maxSteps?: number;
-  /** Attach multi-view PNG renders to every observation. */
-  vision?: boolean;
-}
+import { instructionsText, type LastAction, observationText, withoutCells } from "./text.ts";
 
 /** legalActions lists at most this many placements, so the list stays cheap on big boxes. */
 export const LEGAL_PLACEMENT_CAP = 4000;
@@ -31,6 +25,8 @@ export class StackingEnv implements Environment<StackingAction> {
   readonly actions = stackingAction;
   readonly maxSteps: number;
   readonly vision: boolean;
+  /** The state only in the images: the text names no cells of it. */
+  readonly imageOnly: boolean;
   readonly optimalSteps: number;
   readonly board: Board;
   private readonly slots: Cell[][];
@@ -39,7 +35,8 @@ export class StackingEnv implements Environment<StackingAction> {
   private last: LastAction | null = null;
   private readonly episode = new EpisodeProgress(`episode_over: ${EPISODE_OVER}`);
 
-  constructor(data: StackingData, opts: StackingEnvOptions = {}) {
+  /** maxSteps defaults to stepBudget(number of pieces). */
+  constructor(data: StackingData, opts: ChainEnvOptions = {}) {
     this.slots = data.solution.map((cells) => sortCells(cells));
     this.slotByKey = new Map(this.slots.map((cells, s) => [cellsKey(cells), s]));
     this.slotOrder = preferredSlotOrder(data);
@@ -47,6 +44,7 @@ export class StackingEnv implements Environment<StackingAction> {
     this.optimalSteps = data.pieces.length;
     this.maxSteps = opts.maxSteps ?? stepBudget(this.optimalSteps);
     this.vision = opts.vision ?? false;
+    this.imageOnly = opts.imageOnly ?? false;
   }
 
   get done(): boolean {
@@ -62,7 +60,7 @@ export class StackingEnv implements Environment<StackingAction> {
   }
 
   instructions(): string {
-    return instructionsText(this.board, this.maxSteps);
+    return instructionsText(this.board, this.maxSteps, this.imageOnly);
   }
 
   parseAction(text: string): StackingAction | ParseFailure {
@@ -97,7 +95,8 @@ export class StackingEnv implements Environment<StackingAction> {
       this.episode.end();
     }
     const observation = this.observe();
-    const error = refusal ? `${refusal.code}: ${refusal.message}` : undefined;
+    const said = refusal ? `${refusal.code}: ${refusal.message}` : undefined;
+    const error = said !== undefined && this.imageOnly ? withoutCells(said) : said;
     if (error) observation.text = `${error}\n\n${observation.text}`;
     return {
       observation,
@@ -142,9 +141,15 @@ export class StackingEnv implements Environment<StackingAction> {
   }
 
   observe(): Observation {
-    const text = observationText(this.board, this.last, this.episode.steps, this.maxSteps, this);
+    const text = observationText(this.board, this.last, {
+      steps: this.episode.steps,
+      maxSteps: this.maxSteps,
+      done: this.episode.done,
+      success: this.episode.success,
+      imageOnly: this.imageOnly,
+    });
     if (!this.vision) return { text };
-    return { text, images: [sceneImage(this.board, "multi")] };
+    return { text, images: [sceneImage(this.board, "multi", this.imageOnly)] };
   }
 
   render(): SvgRendering {

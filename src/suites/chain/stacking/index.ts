@@ -1,8 +1,7 @@
-import { z } from "zod";
-import { fromZodError } from "../../../core/errors.ts";
 import { generatedInstance } from "../../../core/instances.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Instance, Task } from "../../../core/task.ts";
+import { readEnvOptions } from "../common/env-options.ts";
 import { StackingEnv } from "./env.ts";
 import { generateStacking } from "./generate.ts";
 import { stackingInfo } from "./info.ts";
@@ -36,8 +35,6 @@ const sizeLevels = Object.fromEntries(
     MODES.map((mode) => [`${size.join("x")}-${mode}`, { size, mode } satisfies Partial<StackingParams>]),
   ),
 );
-
-const envOptions = z.object({ maxSteps: z.number().int().positive(), vision: z.boolean() }).partial();
 
 function tierOf(params: unknown): string | undefined {
   const tier =
@@ -100,11 +97,7 @@ export const stackingTask: Task<StackingParams, StackingData, StackingPlan> = {
 
   // The CHAIN paper conditions the agent on the last five turns.
   episodeHistory: 5,
-  env(inst, opts = {}) {
-    const parsed = envOptions.safeParse(opts);
-    if (!parsed.success) throw fromZodError(parsed.error, ["env"]);
-    return new StackingEnv(inst.data, parsed.data);
-  },
+  env: (inst, opts = {}) => new StackingEnv(inst.data, readEnvOptions(opts)),
 };
 
 export type StackingInstance = Instance<StackingData>;

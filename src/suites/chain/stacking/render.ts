@@ -6,7 +6,12 @@ import { type SceneOptions, type ScenePiece, scenePng, sceneSvg } from "../commo
 import type { Board } from "./board.ts";
 
 /** The board as a scene: placed pieces in the box, the pieces still to place set aside. */
-function scene(board: Board, views: "multi" | "single", title: string): [ScenePiece[], SceneOptions] {
+function scene(
+  board: Board,
+  views: "multi" | "single",
+  title: string,
+  asideTwoViews = false,
+): [ScenePiece[], SceneOptions] {
   const placed = board.placedPieces().map(({ index, cells }) => ({
     name: board.names[index] as string,
     hex: pieceColour(index).hex,
@@ -17,7 +22,7 @@ function scene(board: Board, views: "multi" | "single", title: string): [ScenePi
     hex: pieceColour(i).hex,
     cells: board.shapes[i] ?? [],
   }));
-  return [placed, { box: board.box, aside, asideTitle: "Pieces to place", views, title }];
+  return [placed, { box: board.box, aside, asideTitle: "Pieces to place", asideTwoViews, views, title }];
 }
 
 const titleOf = (board: Board): string => {
@@ -25,8 +30,9 @@ const titleOf = (board: Board): string => {
   return `Stacking ${a}×${b}×${c}: ${board.filled}/${board.volume} cells filled`;
 };
 
-export function sceneImage(board: Board, views: "multi" | "single"): PromptImage {
-  const [pieces, opts] = scene(board, views, titleOf(board));
+/** `asideTwoViews`: the pieces to place from two opposite corners (the image-only observations). */
+export function sceneImage(board: Board, views: "multi" | "single", asideTwoViews = false): PromptImage {
+  const [pieces, opts] = scene(board, views, titleOf(board), asideTwoViews);
   const alt = `${views === "multi" ? "Views" : "A view"} of the ${board.box.join("×")} box with ${board.placedPieces().length} placed pieces and ${board.unplaced().length} pieces set aside`;
   return scenePng(pieces, opts, alt);
 }

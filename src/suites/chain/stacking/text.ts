@@ -46,14 +46,32 @@ export function rulesText(board: Board): string[] {
   ];
 }
 
-export function instructionsText(board: Board, maxSteps: number): string {
+/** What the image of an image-only observation shows, for an agent that gets no coordinates. */
+function imagesText(board: Board): string[] {
+  const [a, b, c] = board.box;
+  return [
+    "WHAT THE IMAGE SHOWS",
+    "The state is given only as one image with every observation; the text never lists cells. Its title gives the box size and the cells filled.",
+    "- Four isometric views of the box: three from above and one from below, each labelled with the corner the eye is at (e.g. view from above, +x +y side).",
+    `- In each view the floor grid's columns are labelled x0..x${a - 1} and y0..y${b - 1} along two floor edges, the layers z0..z${c - 1} up a vertical edge; the box edges are dashed, and arrows mark +x (red), +y (green) and +z (blue).`,
+    "- Placed pieces are unit cubes in their colours at their cells in the box.",
+    "- Under the views, Pieces to place draws every piece not yet in the box in its own frame, twice: from above at the +x +y corner and from below at the opposite corner, with its name under both; a legend pairs each colour with its piece name.",
+  ];
+}
+
+/** The pieces by name and size: their shapes are in the images. */
+const pieceNamesLine = (board: Board): string =>
+  `PIECES: ${board.names.map((name, i) => `${name} (${board.shapes[i]?.length} cells)`).join(", ")}; their shapes are drawn in the image.`;
+
+export function instructionsText(board: Board, maxSteps: number, imageOnly = false): string {
   return [
     "You are packing coloured polycube pieces into a box, one action at a time. Pieces are named by their colour.",
     "",
     ...rulesText(board),
     "",
-    "PIECES (cells in each piece's own frame)",
-    ...board.names.map((_, i) => pieceLine(board, i)),
+    ...(imageOnly
+      ? [pieceNamesLine(board), "", ...imagesText(board)]
+      : ["PIECES (cells in each piece's own frame)", ...board.names.map((_, i) => pieceLine(board, i))]),
     "",
     "ACTIONS",
     '- place(piece, cells), e.g. place(red, [[0,0,0],[1,0,0],[1,1,0],[1,1,1]]) or {"action": "place", "piece": "red", "cells": [[0,0,0],[1,0,0],[1,1,0],[1,1,1]]}',
@@ -61,7 +79,9 @@ export function instructionsText(board: Board, maxSteps: number): string {
     '- state() or {"action": "state"}: show the current state again; nothing changes.',
     '- finish() or {"action": "finish"}: give up and end the episode now.',
     `Every action counts as a step, refused ones and state() included. The episode ends with success as soon as the box is exactly filled, or without success after finish() or ${maxSteps} steps. The shortest solution uses one place per piece (${board.names.length} steps).`,
-    "After each action you see the box (filled cells, every placed piece with its cells, a map of each layer), the pieces still to place, your last action and its result, and the steps used.",
+    imageOnly
+      ? "After each action you see the image of the box, your last action (its cells left out) and its result, and the steps used."
+      : "After each action you see the box (filled cells, every placed piece with its cells, a map of each layer), the pieces still to place, your last action and its result, and the steps used.",
     "",
     "REWARDS",
     "Reward 1 on the step that fills the box, 0 for every other step.",
@@ -95,16 +115,32 @@ export interface LastAction {
   result: string;
 }
 
+/** Cell lists ([[x,y,z],…]) in a message replaced by "[…]": an image-only agent reads no cells. */
+export const withoutCells = (text: string): string => text.replace(/\[\[[-\d,[\] ]*?\]\]/g, "[…]");
+
+function lastActionLine(last: LastAction, imageOnly: boolean): string {
+  const action = typeof last.action === "string" ? last.action : callText(last.action);
+  const line = `Last action: ${action} → ${last.result}`;
+  return imageOnly ? withoutCells(line) : line;
+}
+
 export function observationText(
   board: Board,
   last: LastAction | null,
-  steps: number,
-  maxSteps: number,
-  ended: { done: boolean; success: boolean },
+  at: { steps: number; maxSteps: number; done: boolean; success: boolean; imageOnly: boolean },
 ): string {
+  const lines = at.imageOnly ? ["The box now: see the image."] : stateLines(board);
+  if (last) lines.push(lastActionLine(last, at.imageOnly));
+  lines.push(`Steps used: ${at.steps}/${at.maxSteps}`);
+  if (at.done) lines.push(`Episode over: ${at.success ? "solved, the box is full" : "not solved"}.`);
+  return lines.join("\n");
+}
+
+/** The state in text: the filled count, the placed pieces' cells, the pieces to place, the layers. */
+function stateLines(board: Board): string[] {
   const placed = board.placedPieces();
   const unplaced = board.unplaced();
-  const lines = [
+  return [
     boxLine(board),
     `Filled ${board.filled}/${board.volume} cells.`,
     placed.length === 0 ? "Placed pieces: none." : "Placed pieces (world cells):",
@@ -115,11 +151,4 @@ export function observationText(
     ...unplaced.map((i) => pieceLine(board, i)),
     ...layerLines(board),
   ];
-  if (last) {
-    const action = typeof last.action === "string" ? last.action : callText(last.action);
-    lines.push(`Last action: ${action} → ${last.result}`);
-  }
-  lines.push(`Steps used: ${steps}/${maxSteps}`);
-  if (ended.done) lines.push(`Episode over: ${ended.success ? "solved, the box is full" : "not solved"}.`);
-  return lines.join("\n");
 }
