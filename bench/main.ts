@@ -17,6 +17,7 @@ import { solveBoard } from "../src/suites/sparc/solve.ts";
 import { verifyPath } from "../src/suites/sparc/verify.ts";
 import { benchBurr, benchDlx, benchStacking } from "./chain.ts";
 import { benchComBench } from "./combench.ts";
+import { benchExactCover } from "./exact-cover.ts";
 import { benchHarness, type HarnessFigures } from "./harness.ts";
 import { benchHostile } from "./hostile.ts";
 import { benchScbench } from "./scbench.ts";
@@ -172,6 +173,7 @@ rows.push([
 
 rows.push(...(await benchScbench(median, RUNS)));
 rows.push(...benchDlx(repeat));
+rows.push(...benchExactCover(median, RUNS));
 rows.push(...benchStacking(median, RUNS));
 rows.push(...benchBurr());
 rows.push(...(await benchComBench(median, RUNS)));

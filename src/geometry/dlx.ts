@@ -1,9 +1,10 @@
 /**
- * Exact cover by Knuth's Algorithm X with dancing links. Primary columns must be covered exactly
- * once, secondary columns at most once; the column to branch on is the primary one with the
- * fewest rows left.
+ * Exact cover by Knuth's Algorithm X. Primary columns must be covered exactly once, secondary
+ * columns at most once. By default the search runs on dancing links and branches on the primary
+ * column with the fewest rows left; `branch: "first"` runs on bitmasks instead (exact-cover-bits.ts).
  */
 import { LinkMatrix } from "./dancing-links.ts";
+import { MAX_BITS_COLUMNS, searchFirstColumn } from "./exact-cover-bits.ts";
 
 export interface ExactCoverProblem {
   primary: number;
@@ -17,6 +18,14 @@ export interface ExactCoverOptions {
   limit?: number;
   /** Stop after trying this many rows (search nodes). */
   nodeLimit?: number;
+  /**
+   * "fewest" (the default): branch on the primary column with the fewest rows left. "first": on
+   * the lowest-numbered uncovered one, on bitmasks (when there are more than MAX_BITS_COLUMNS
+   * columns, as "fewest"); number the columns so that this is a good choice, as
+   * exact-cover-tiling.ts does. Both find the same solutions, in different orders and with
+   * different node counts.
+   */
+  branch?: "fewest" | "first";
   /** Called with the rows of each solution; return false to stop. */
   onSolution?: (rows: readonly number[]) => boolean | undefined;
 }
@@ -42,12 +51,23 @@ export function solveExactCover(problem: ExactCoverProblem, opts: ExactCoverOpti
         throw new RangeError(`exact cover: row ${i} has column ${c}`);
     }
   }
+  const limit = opts.limit ?? Number.POSITIVE_INFINITY;
+  const nodeLimit = opts.nodeLimit ?? Number.POSITIVE_INFINITY;
+  if (opts.branch === "first" && nCols <= MAX_BITS_COLUMNS) {
+    let first: number[] | null = null;
+    const r = searchFirstColumn(nPrimary, problem.rows, {
+      limit,
+      nodeLimit,
+      onSolution: (rows) => {
+        first ??= rows.slice().sort((a, b) => a - b);
+        return opts.onSolution?.(rows);
+      },
+    });
+    return { count: r.count, nodes: r.nodes, complete: !r.stopped, first };
+  }
   // Secondary columns stay off the root's ring: nothing forces them to be covered.
   const m = new LinkMatrix(nCols, problem.rows, (col) => col < nPrimary);
   const { R, D, L, C, rowOf, size } = m;
-
-  const limit = opts.limit ?? Number.POSITIVE_INFINITY;
-  const nodeLimit = opts.nodeLimit ?? Number.POSITIVE_INFINITY;
   const stack: number[] = [];
   let count = 0;
   let nodes = 0;
