@@ -22,7 +22,7 @@ export interface ExactCoverOptions {
    * "fewest" (the default): branch on the primary column with the fewest rows left. "first": on
    * the lowest-numbered uncovered one, on bitmasks (when there are more than MAX_BITS_COLUMNS
    * columns, as "fewest"); number the columns so that this is a good choice, as
-   * exact-cover-tiling.ts does. Both find the same solutions, in different orders and with
+   * packPieces and exact-cover-tiling.ts do. Both find the same solutions, in different orders and with
    * different node counts.
    */
   branch?: "fewest" | "first";

@@ -86,12 +86,20 @@ export function packPieces(
     perPiece[anchor] = kept;
   }
 
+  // Enumerating with no node budget, the bitmask search (branch "first") is the fast one: it wants
+  // the target's cells as the first columns, then the pieces. Under a node budget the search stays
+  // the one the budgets were set for (the stacking generator's and checker's), with pieces first.
+  const enumerate = opts.nodeLimit === undefined;
+  const T = target.length;
+  const P = pieces.length;
+  const cellColumn = enumerate ? (i: number) => (i < T ? i : P + i) : (i: number) => P + i;
   const rows: number[][] = [];
   const rowPiece: number[] = [];
   const rowPlacement: number[] = [];
   perPiece.forEach((list, piece) => {
     list.forEach((p, j) => {
-      rows.push([piece, ...p.map((i) => pieces.length + i)]);
+      const cells = p.map(cellColumn);
+      rows.push(enumerate ? [...cells, T + piece] : [piece, ...cells]);
       rowPiece.push(piece);
       rowPlacement.push(j);
     });
@@ -107,6 +115,7 @@ export function packPieces(
     { primary: pieces.length + target.length, secondary: optional.length, rows },
     {
       nodeLimit: opts.nodeLimit,
+      branch: enumerate ? "first" : "fewest",
       onSolution: (sol) => {
         const byPiece: number[][] = new Array(pieces.length);
         let anchorRow = -1;
