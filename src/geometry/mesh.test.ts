@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { boxMesh } from "./box-mesh.ts";
 import { kernel, withKernel } from "./manifold.ts";
 import {
-  boxMesh,
   edgeReport,
   faceComponents,
   fromManifold,

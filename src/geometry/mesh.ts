@@ -265,25 +265,6 @@ export function transformMesh(mesh: TriMesh, m: Mat4Rows): TriMesh {
   };
 }
 
-/** An axis-aligned box, faces outward. */
-export function boxMesh(min: Vec3, max: Vec3): TriMesh {
-  const vertices: Vec3[] = [];
-  for (let i = 0; i < 8; i++)
-    vertices.push([i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]]);
-  const quads = [
-    [0, 2, 3, 1], // z = min
-    [4, 5, 7, 6], // z = max
-    [0, 1, 5, 4], // y = min
-    [2, 6, 7, 3], // y = max
-    [0, 4, 6, 2], // x = min
-    [1, 3, 7, 5], // x = max
-  ];
-  const triangles: [number, number, number][] = [];
-  for (const [a, b, c, d] of quads as [number, number, number, number][])
-    triangles.push([a, b, c], [a, c, d]);
-  return { vertices, triangles };
-}
-
 /** Binary STL (little-endian, float32), the format slicers and viewers read. */
 export function stlBinary(mesh: TriMesh, header = "plumb"): Uint8Array {
   const out = new Uint8Array(84 + 50 * mesh.triangles.length);

@@ -4,6 +4,7 @@
  * dropped, and past a cap the rest is left out and the title says so.
  */
 import type { Scene, SceneMesh, SceneVoxel } from "../core/scene.ts";
+import { boxMesh } from "./box-mesh.ts";
 import type { TriMesh, Vec3 } from "./mesh.ts";
 
 export const SCENE_CAPS = {
@@ -112,7 +113,7 @@ export class SceneBuilder {
 
   /** An axis-aligned box as a mesh. */
   box(name: string, color: string, min: Vec3, max: Vec3, opacity?: number): void {
-    this.mesh(name, color, boxTriMesh(min, max), opacity);
+    this.mesh(name, color, boxMesh(min, max), opacity);
   }
 
   /** Several meshes drawn as one (a layer of bricks, the parts of one colour). */
@@ -138,24 +139,6 @@ export class SceneBuilder {
     if (title !== "") scene.title = title;
     return scene;
   }
-}
-
-/** mesh.ts's boxMesh, here because importing mesh.ts loads the manifold kernel (WebAssembly). */
-function boxTriMesh(min: Vec3, max: Vec3): TriMesh {
-  const vertices: Vec3[] = [];
-  for (let i = 0; i < 8; i++)
-    vertices.push([i & 1 ? max[0] : min[0], i & 2 ? max[1] : min[1], i & 4 ? max[2] : min[2]]);
-  const quads = [
-    [0, 2, 3, 1],
-    [4, 5, 7, 6],
-    [0, 1, 5, 4],
-    [2, 6, 7, 3],
-    [0, 4, 6, 2],
-    [1, 3, 7, 5],
-  ] as const;
-  const triangles: [number, number, number][] = [];
-  for (const [a, b, c, d] of quads) triangles.push([a, b, c], [a, c, d]);
-  return { vertices, triangles };
 }
 
 /** What a viewer would trip on in a scene (over a cap, a coordinate not finite or too far, a bad index); empty when none. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { boxMesh } from "../../../geometry/box-mesh.ts";
 import { kernel, withKernel } from "../../../geometry/manifold.ts";
-import { boxMesh, fromManifold, type Mat4Rows, type TriMesh } from "../../../geometry/mesh.ts";
+import { fromManifold, type Mat4Rows, type TriMesh } from "../../../geometry/mesh.ts";
 import { meshProblem, printReport, transformProblem } from "./part-checks.ts";
 import type { Part } from "./schema.ts";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { boxMesh } from "../../../geometry/box-mesh.ts";
 import { kernel, withKernel } from "../../../geometry/manifold.ts";
-import { boxMesh, fromManifold, type Mat4Rows, toManifold } from "../../../geometry/mesh.ts";
+import { fromManifold, type Mat4Rows, toManifold } from "../../../geometry/mesh.ts";
 import { checkPolyhedron, DEFAULT_LIMITS } from "../../../geometry/mesh-validity.ts";
 import { type DesignOptions, layoutOf, referenceDesign } from "./design.ts";
 import { meshOf } from "./part-checks.ts";
