@@ -1,17 +1,12 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../../../test/support/cli.ts";
+import { CELL_LIST, expectImageOnlyRun } from "../../../../test/support/image-only.ts";
 import { resolveParams } from "../../../core/instances.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { AnyTask, Observation } from "../../../core/task.ts";
-import { Store } from "../../../store/store.ts";
 import type { BurrEnv } from "./env.ts";
 import { type BurrParams, burrTask } from "./index.ts";
 
 /** What the text mode prints of the state: each piece's cubes as a JSON list. */
-const CELL_LIST = /\[\s*\[\s*-?\d+\s*,\s*-?\d+\s*,\s*-?\d+\s*\]/;
 
 const instanceOf = (level: string, seed: string) =>
   burrTask.generate(resolveParams(burrTask as AnyTask, level) as BurrParams, new Rng(seed));
@@ -65,21 +60,6 @@ describe("chain/burr image-only observations", () => {
     expect([env.success, env.steps]).toEqual([true, inst.data.optimal]);
   });
 
-  it("runs from the CLI with --variant image-only, recorded in the run's spec", async () => {
-    const db = join(mkdtempSync(join(tmpdir(), "plumb-image-only-")), "plumb.db");
-    const args = ["--gym", "--model", "oracle", "--count", "2", "--level", "easy", "--variant", "image-only"];
-    const r = await runCli(["run", "chain/burr", ...args, "--run", "io", "--db", db, "--no-progress"]);
-    expect(r.code, r.stderr).toBe(0);
-    const store = Store.open(db);
-    try {
-      const spec = store.getRun("io")?.config as { episode: { envOptions: unknown } };
-      expect(spec.episode.envOptions).toEqual({ vision: true, imageOnly: true });
-      const samples = store.samples("io");
-      expect(samples.map((s) => s.verdict?.passed)).toEqual([true, true]);
-      for (const s of samples)
-        for (const step of store.steps("io", s.key)) expect(step.observation).not.toMatch(CELL_LIST);
-    } finally {
-      store.close();
-    }
-  });
+  it("runs from the CLI with --variant image-only, recorded in the run's spec", () =>
+    expectImageOnlyRun("chain/burr"));
 });

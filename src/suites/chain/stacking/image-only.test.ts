@@ -1,19 +1,14 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../../../test/support/cli.ts";
+import { CELL_LIST, expectImageOnlyRun } from "../../../../test/support/image-only.ts";
 import { resolveParams } from "../../../core/instances.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { AnyTask, Observation } from "../../../core/task.ts";
-import { Store } from "../../../store/store.ts";
 import type { StackingEnv } from "./env.ts";
 import { handPuzzle, SCREW } from "./fixture.ts";
 import { stackingTask } from "./index.ts";
 import type { StackingParams } from "./schema.ts";
 
 /** What the text mode prints of the state: JSON cell lists and the layer maps. */
-const CELL_LIST = /\[\s*\[\s*-?\d+\s*,\s*-?\d+\s*,\s*-?\d+\s*\]/;
 const LAYER_MAP = /Layer z = \d/;
 
 const hand = { id: "hand", task: "chain/stacking", params: {}, seed: null, data: handPuzzle() };
@@ -74,21 +69,6 @@ describe("chain/stacking image-only observations", () => {
     expect([env.success, env.steps]).toEqual([true, env.optimalSteps]);
   });
 
-  it("runs from the CLI with --variant image-only, recorded in the run's spec", async () => {
-    const db = join(mkdtempSync(join(tmpdir(), "plumb-image-only-")), "plumb.db");
-    const args = ["--gym", "--model", "oracle", "--count", "2", "--level", "easy", "--variant", "image-only"];
-    const r = await runCli(["run", "chain/stacking", ...args, "--run", "io", "--db", db, "--no-progress"]);
-    expect(r.code, r.stderr).toBe(0);
-    const store = Store.open(db);
-    try {
-      const spec = store.getRun("io")?.config as { episode: { envOptions: unknown } };
-      expect(spec.episode.envOptions).toEqual({ vision: true, imageOnly: true });
-      const samples = store.samples("io");
-      expect(samples.map((s) => s.verdict?.passed)).toEqual([true, true]);
-      for (const s of samples)
-        for (const step of store.steps("io", s.key)) expect(step.observation).not.toMatch(CELL_LIST);
-    } finally {
-      store.close();
-    }
-  });
+  it("runs from the CLI with --variant image-only, recorded in the run's spec", () =>
+    expectImageOnlyRun("chain/stacking"));
 });
