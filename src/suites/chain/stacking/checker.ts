@@ -2,7 +2,7 @@ import { packPieces } from "../../../geometry/packing.ts";
 import { boxCells, type Cell, canonical, canonicalKey } from "../../../geometry/voxels.ts";
 import { pieceColour } from "../common/palette.ts";
 import { defaultHardMinNodes, minPieceStages } from "./generate.ts";
-import type { StackingData, StackingParams } from "./schema.ts";
+import type { InsertionRule, StackingData, StackingParams } from "./schema.ts";
 import { puzzleSignature } from "./signature.ts";
 
 /*
@@ -76,6 +76,12 @@ const VECTORS: Record<string, Cell> = {
   "-z": [0, 0, -1],
 };
 
+/** The directions a piece may travel in on entry under each rule, as rules.ts defines them. */
+const ALLOWED: Record<InsertionRule, readonly string[]> = {
+  down: ["-z"],
+  axis: Object.keys(VECTORS),
+};
+
 /** Inserting along d: the piece comes from far away, so every shift back along d must be clear. */
 function insertionClear(cells: readonly Cell[], d: Cell, placed: ReadonlySet<string>, box: Cell): boolean {
   const reach = Math.max(...box);
@@ -144,7 +150,9 @@ export function checkStackingPuzzle(data: StackingData, params: StackingParams):
     );
     if (!touches) problems.push(`piece ${i} is isolated`);
   });
-  if (params.linearAssembly) problems.push(...assemblyProblems(data));
+  if (data.insertion !== params.insertion)
+    problems.push(`the puzzle's insertion rule ${data.insertion} is not the asked ${params.insertion}`);
+  problems.push(...assemblyProblems(data));
   if (params.mode === "hard") {
     if (new Set(data.pieces.map((p) => canonicalKey(p.cells))).size !== n)
       problems.push("hard pieces repeat a shape");
@@ -162,8 +170,8 @@ export function checkStackingPuzzle(data: StackingData, params: StackingParams):
   return problems;
 }
 
+/** The stored order, replayed: each piece allowed its direction, its path clear, and supported. */
 function assemblyProblems(data: StackingData): string[] {
-  if (data.assembly === null) return ["no assembly order"];
   const index = new Map(data.pieces.map((p, i) => [p.name, i]));
   if (new Set(data.assembly.map((s) => s.piece)).size !== data.pieces.length) {
     return ["the assembly order does not hold every piece once"];
@@ -172,8 +180,14 @@ function assemblyProblems(data: StackingData): string[] {
   for (const step of data.assembly) {
     const cells = data.solution[index.get(step.piece) ?? -1];
     if (!cells) return [`the assembly names an unknown piece ${step.piece}`];
+    if (!ALLOWED[data.insertion].includes(step.direction)) {
+      return [`${step.piece} travels ${step.direction}, which the ${data.insertion} rule does not allow`];
+    }
     if (!insertionClear(cells, VECTORS[step.direction] as Cell, placed, data.box)) {
       return [`${step.piece} cannot slide in along ${step.direction}`];
+    }
+    if (!cells.some(([x, y, z]) => z === 0 || placed.has(key(x, y, z - 1)))) {
+      return [`${step.piece} would float when it arrives`];
     }
     for (const c of cells) placed.add(keyOf(c));
   }

@@ -1,8 +1,9 @@
 import { boxCells, type Cell, canonicalKey, cellKey, NEIGHBOURS } from "../../../geometry/voxels.ts";
+import { assemblyOrder } from "./assembly.ts";
 import { fillableCuboidSets } from "./cuboids.ts";
 import { minPieceStages } from "./generate.ts";
-import { hasFull2x3Face, inBox, linearAssembly, noIsolatedPiece } from "./rules.ts";
-import type { Mode } from "./schema.ts";
+import { hasFull2x3Face, inBox, noIsolatedPiece } from "./rules.ts";
+import type { InsertionRule, Mode } from "./schema.ts";
 import { puzzleSignature } from "./signature.ts";
 
 export interface DistinctCount {
@@ -17,32 +18,34 @@ export interface DistinctCount {
 /**
  * How many distinct puzzles a small box admits in a mode, by exhaustive enumeration: every
  * partition of the box into valid pieces (mid, hard) or every fillable multiset of easy cuboids,
- * kept when it meets the mode's rules, has no isolated piece and (when asked) a linear assembly.
+ * kept when it meets the mode's rules, has no isolated piece and an assembly order under the
+ * insertion rule ("down" unless asked).
  * Hard mode's solver-effort floor is left out (it depends on the random presentation), so for
  * hard this is an upper bound. Stops, incomplete, after `limit` partitions.
  */
 export function countDistinctPuzzles(
   box: Cell,
   mode: Mode,
-  opts: { minPiece?: number; maxPiece?: number; linearAssembly?: boolean; limit?: number } = {},
+  opts: { minPiece?: number; maxPiece?: number; insertion?: InsertionRule; limit?: number } = {},
 ): DistinctCount {
   const maxPiece = opts.maxPiece ?? 6;
+  const rule = opts.insertion ?? "down";
   for (const min of minPieceStages(opts.minPiece ?? 4)) {
     const r =
       mode === "easy"
-        ? { signatures: easyMultisets(box, min, maxPiece, opts.linearAssembly ?? true), complete: true }
-        : partitionSignatures(box, mode, min, maxPiece, opts.linearAssembly ?? true, opts.limit ?? 2_000_000);
+        ? { signatures: easyMultisets(box, min, maxPiece, rule), complete: true }
+        : partitionSignatures(box, mode, min, maxPiece, rule, opts.limit ?? 2_000_000);
     if (r.signatures.size > 0 || !r.complete)
       return { count: r.signatures.size, minPiece: min, complete: r.complete };
   }
   return { count: 0, minPiece: null, complete: true };
 }
 
-/** Fillable easy multisets whose found packing has no isolated piece and, if asked, a linear assembly. */
-function easyMultisets(box: Cell, min: number, max: number, linear: boolean): Set<string> {
+/** Fillable easy multisets whose found packing has no isolated piece and an assembly order. */
+function easyMultisets(box: Cell, min: number, max: number, rule: InsertionRule): Set<string> {
   const out = new Set<string>();
   for (const { dims, packing } of fillableCuboidSets(box, min, max)) {
-    if (!noIsolatedPiece(packing) || (linear && linearAssembly(packing, box) === null)) continue;
+    if (!noIsolatedPiece(packing) || assemblyOrder(packing, box, rule) === null) continue;
     out.add(puzzleSignature(dims.map(boxCells)));
   }
   return out;
@@ -53,7 +56,7 @@ function partitionSignatures(
   mode: Mode,
   min: number,
   max: number,
-  linear: boolean,
+  rule: InsertionRule,
   limit: number,
 ): { signatures: Set<string>; complete: boolean } {
   const cells = boxCells(box);
@@ -70,7 +73,7 @@ function partitionSignatures(
       const valid =
         (mode !== "hard" || new Set(keys).size === keys.length) &&
         noIsolatedPiece(pieces) &&
-        (!linear || linearAssembly(pieces, box) !== null);
+        assemblyOrder(pieces, box, rule) !== null;
       if (valid) out.add(puzzleSignature(pieces));
       return true;
     }

@@ -1,12 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { Rng } from "../../../core/rng.ts";
 import { isParseFailure } from "../../../core/verdict.ts";
 import { type Cell, cellKey, isAchiral, SYMMETRIES, transform, translate } from "../../../geometry/voxels.ts";
 import { stepBudget } from "../common/budget.ts";
 import { StackingEnv } from "./env.ts";
-import { handPuzzle, SCREW } from "./fixture.ts";
+import { cagePuzzle, clearLine, handPuzzle, LINES, packedPuzzle, SCREW } from "./fixture.ts";
+import { generateStacking } from "./generate.ts";
 import { isSupported } from "./rules.ts";
-import type { StackingAction } from "./schema.ts";
+import { type InsertionRule, type StackingAction, stackingParams } from "./schema.ts";
 
 const place = (piece: string, cells: Cell[]): StackingAction => ({ action: "place", piece, cells });
 const GREEN: Cell[] = [
@@ -23,8 +25,12 @@ const TOP: Cell[] = [
 ];
 
 /** The refusal code of one action after the given accepted ones. */
-function codeAfter(setup: StackingAction[], action: unknown): string | undefined {
-  const env = new StackingEnv(handPuzzle());
+function codeAfter(
+  setup: StackingAction[],
+  action: unknown,
+  insertion: InsertionRule = "down",
+): string | undefined {
+  const env = new StackingEnv(handPuzzle(insertion));
   for (const a of setup) expect(env.step(a).error).toBeUndefined();
   const r = env.step(action);
   return r.info?.code as string | undefined;
@@ -129,7 +135,8 @@ describe("pickup, state, finish and the step budget", () => {
     expect(codeAfter([], { action: "pickup", piece: "purple" })).toBe("unknown_piece");
     expect(codeAfter([], { action: "pickup", piece: "red" })).toBe("not_placed");
     const stacked = [place("green", GREEN), place("yellow", TOP)];
-    expect(codeAfter(stacked, { action: "pickup", piece: "green" })).toBe("would_leave_floating");
+    // Under "down" green cannot even be lifted past yellow; under "axis" it slides out sideways.
+    expect(codeAfter(stacked, { action: "pickup", piece: "green" }, "axis")).toBe("would_leave_floating");
     expect(codeAfter(stacked, { action: "pickup", piece: "yellow" })).toBeUndefined();
   });
 
@@ -289,5 +296,166 @@ describe("legal and reference actions", () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("paths in and out of the box (the insertion rule)", () => {
+  it("random legal play moves pieces along clear straight lines, and the oracle recovers from any of it", () => {
+    for (const insertion of ["down", "axis"] as const) {
+      const params = stackingParams.parse({ size: [3, 3, 3], mode: "hard", insertion });
+      const data = generateStacking(params, new Rng(`paths/${insertion}`));
+      const lines = LINES[insertion];
+      fc.assert(
+        fc.property(fc.array(fc.nat(), { minLength: 5, maxLength: 25 }), (picks) => {
+          const env = new StackingEnv(data, { maxSteps: 1000 });
+          for (const p of picks) {
+            if (env.done) break;
+            const legal = env.legalActions();
+            const action = legal[p % legal.length] as StackingAction;
+            const placed = env.board.placedPieces();
+            const own = action.action === "pickup" ? env.board.indexOf(action.piece) : -1;
+            const cells = action.action === "place" ? action.cells : (env.board.cellsOf(own) ?? []);
+            const others = new Set(
+              placed.filter((q) => q.index !== own).flatMap((q) => q.cells.map(cellKey)),
+            );
+            if (action.action === "place" || action.action === "pickup") {
+              expect(lines.some((d) => clearLine(cells, d, others, data.box))).toBe(true);
+            }
+            expect(env.step(action).error).toBeUndefined();
+          }
+          // Each piece in the box comes out at most once, and each piece goes in once.
+          const bound = env.steps + env.board.placedPieces().length + data.pieces.length;
+          while (!env.done) expect(env.step(env.referenceAction()).error).toBeUndefined();
+          expect(env.success).toBe(true);
+          expect(env.steps).toBeLessThanOrEqual(bound);
+        }),
+        { numRuns: 15 },
+      );
+    }
+  });
+
+  const down = (setup: StackingAction[], action: StackingAction) => {
+    const env = new StackingEnv(handPuzzle("down"));
+    for (const a of setup) expect(env.step(a).error).toBeUndefined();
+    return env.step(action);
+  };
+
+  it("refuses a free, supported placement under a placed piece (down), naming it; axis takes a side path", () => {
+    // Red's cells are free and on the floor, but green lies above two of them.
+    const r = down([place("green", GREEN)], place("red", SCREW));
+    expect(r.info?.code).toBe("blocked");
+    expect(r.error).toBe(
+      "blocked: red cannot be lowered straight down into these cells: green is in the way above them",
+    );
+    // Every line but the one from the +x side crosses green; red slides in travelling -x.
+    expect(codeAfter([place("green", GREEN)], place("red", SCREW), "axis")).toBeUndefined();
+  });
+
+  it("refuses to pick up a piece under another (down); axis slides it out sideways when nothing is left floating", () => {
+    const both = [place("red", SCREW), place("green", GREEN)];
+    const r = down(both, { action: "pickup", piece: "red" });
+    expect(r.info?.code).toBe("blocked");
+    expect(r.error).toBe(
+      "blocked: red cannot be lifted straight up out of the box: green is in the way above it",
+    );
+    // Green keeps its floor cell, and red leaves travelling +x.
+    expect(codeAfter(both, { action: "pickup", piece: "red" }, "axis")).toBeUndefined();
+  });
+
+  it("refuses, under either rule, a piece every straight line to which is blocked, naming the pieces line by line", () => {
+    const walls = [
+      place("blue", cagePuzzle("axis").solution[0] as Cell[]),
+      place("green", cagePuzzle("axis").solution[1] as Cell[]),
+      place("yellow", cagePuzzle("axis").solution[3] as Cell[]),
+    ];
+    for (const rule of ["down", "axis"] as const) {
+      const env = new StackingEnv(cagePuzzle(rule));
+      for (const a of walls) expect(env.step(a).error, `${rule} ${a.action}`).toBeUndefined();
+      const r = env.step(place("red", [[1, 1, 1]]));
+      expect(r.info?.code, rule).toBe("blocked");
+      expect(env.legalActions().filter((a) => a.action === "place")).toEqual([]);
+      if (rule === "axis") {
+        expect(r.error).toBe(
+          "blocked: red has no straight path into these cells from outside the box (travelling -z: yellow; travelling +x: green; travelling -x: green; travelling +y: green; travelling -y: green; travelling +z: blue)",
+        );
+      }
+    }
+  });
+
+  it("refuses a pickup that leaves two pieces resting only on each other (axis slides the floor out)", () => {
+    // Green rests on yellow at [0,0] and yellow on green at [1,1]; both stand on blue.
+    const green: Cell[] = [
+      [0, 0, 2],
+      [0, 1, 2],
+      [0, 1, 1],
+      [1, 1, 1],
+    ];
+    const yellow: Cell[] = [
+      [0, 0, 1],
+      [1, 0, 1],
+      [1, 0, 2],
+      [1, 1, 2],
+    ];
+    const floor: Cell[] = [
+      [0, 0, 0],
+      [1, 0, 0],
+      [0, 1, 0],
+      [1, 1, 0],
+    ];
+    const top = floor.map(([x, y]) => [x, y, 3] as Cell);
+    const env = new StackingEnv(
+      packedPuzzle([2, 2, 4], [floor, green, yellow, top], ["blue", "green", "yellow", "red"], "axis"),
+    );
+    for (const [piece, cells] of [
+      ["blue", floor],
+      ["green", green],
+      ["yellow", yellow],
+    ] as const)
+      expect(env.step(place(piece, cells)).error).toBeUndefined();
+    const r = env.step({ action: "pickup", piece: "blue" });
+    expect(r.error).toBe("would_leave_floating: picking up blue would leave green, yellow floating");
+  });
+
+  it("lists no blocked move as legal", () => {
+    const env = new StackingEnv(handPuzzle("down"));
+    env.step(place("green", GREEN));
+    const legal = env.legalActions();
+    expect(legal).not.toContainEqual(place("red", SCREW));
+    expect(legal.length).toBeGreaterThan(1);
+    for (const a of legal) {
+      const probe = new StackingEnv(handPuzzle("down"));
+      probe.step(place("green", GREEN));
+      expect(probe.step(a).error, JSON.stringify(a)).toBeUndefined();
+    }
+  });
+
+  it("the oracle recovers from an out-of-order placement by picking up the piece in the way", () => {
+    const env = new StackingEnv(handPuzzle("down"));
+    env.step(place("green", GREEN));
+    expect(env.referenceAction()).toEqual({ action: "pickup", piece: "green" });
+    while (!env.done) expect(env.step(env.referenceAction()).error).toBeUndefined();
+    expect([env.success, env.steps]).toEqual([true, 1 + 1 + 3]);
+    // Under "axis" the same state needs no pickup: red slides in from the side.
+    const axis = new StackingEnv(handPuzzle("axis"));
+    axis.step(place("green", GREEN));
+    while (!axis.done) expect(axis.step(axis.referenceAction()).error).toBeUndefined();
+    expect([axis.success, axis.steps]).toEqual([true, 3]);
+  });
+
+  it("the oracle digs a misplaced piece out from under a placed one, lifting the top one first", () => {
+    // Red off its slot, with yellow in its slot on top of it.
+    const env = new StackingEnv(handPuzzle("down"));
+    const redLow: Cell[] = [
+      [0, 0, 0],
+      [0, 0, 1],
+      [0, 1, 0],
+      [1, 1, 0],
+    ];
+    expect(env.step(place("red", redLow)).error).toBeUndefined();
+    expect(env.step(place("yellow", TOP)).error).toBeUndefined();
+    expect(env.board.pickupRefusal("red")?.code).toBe("blocked");
+    expect(env.referenceAction()).toEqual({ action: "pickup", piece: "yellow" });
+    while (!env.done) expect(env.step(env.referenceAction()).error).toBeUndefined();
+    expect([env.success, env.steps]).toEqual([true, 2 + 2 + 3]);
   });
 });

@@ -2,15 +2,15 @@ import { EPISODE_OVER, EpisodeProgress } from "../../../core/episode.ts";
 import type { Scene } from "../../../core/scene.ts";
 import type { Environment, Observation, StepResult, SvgRendering } from "../../../core/task.ts";
 import type { ParseFailure } from "../../../core/verdict.ts";
-import { type Cell, canonicalKey, cellKey, cellsKey, sortCells } from "../../../geometry/voxels.ts";
+import { type Cell, canonicalKey, cellsKey, sortCells } from "../../../geometry/voxels.ts";
 import { readAction } from "../common/action.ts";
 import { stepBudget } from "../common/budget.ts";
 import { describeValue } from "../common/describe.ts";
 import type { ChainEnvOptions } from "../common/env-options.ts";
+import { lowestFirst, SlotGraph } from "./assembly.ts";
 import { Board, type Refusal } from "./board.ts";
 import { readActionRecord } from "./read.ts";
 import { boardScene, sceneImage, sceneRendering } from "./render.ts";
-import { isSupported } from "./rules.ts";
 import { ACTION_SIGNATURES, type StackingAction, type StackingData, stackingAction } from "./schema.ts";
 import { instructionsText, type LastAction, observationText, withoutCells } from "./text.ts";
 
@@ -32,6 +32,9 @@ export class StackingEnv implements Environment<StackingAction> {
   private readonly slots: Cell[][];
   private readonly slotByKey: Map<string, number>;
   private readonly slotOrder: number[];
+  private readonly graph: SlotGraph;
+  /** Each piece's shape up to rotation; slot s has piece s's shape. */
+  private readonly shapeKeys: string[];
   private last: LastAction | null = null;
   private readonly episode = new EpisodeProgress(`episode_over: ${EPISODE_OVER}`);
 
@@ -41,6 +44,8 @@ export class StackingEnv implements Environment<StackingAction> {
     this.slotByKey = new Map(this.slots.map((cells, s) => [cellsKey(cells), s]));
     this.slotOrder = preferredSlotOrder(data);
     this.board = new Board(data);
+    this.graph = new SlotGraph(this.slots, data.box, data.insertion);
+    this.shapeKeys = data.pieces.map((p) => canonicalKey(p.cells));
     this.optimalSteps = data.pieces.length;
     this.maxSteps = opts.maxSteps ?? stepBudget(this.optimalSteps);
     this.vision = opts.vision ?? false;
@@ -178,63 +183,74 @@ export class StackingEnv implements Environment<StackingAction> {
   }
 
   /**
-   * The oracle: while every placed piece sits in a slot of the stored packing, fill the first free
-   * slot of the preferred order that can be filled now with an unplaced piece of its shape, else
-   * the lowest free slot (always supported: what lies below it is lower, hence filled); when a
-   * piece is off the packing, pick up a misplaced piece, or any piece that may be lifted.
+   * The oracle. While every placed piece sits in a slot of the stored packing and the empty slots
+   * can still be filled in some order under the rules (SlotGraph.completion, trying the stored
+   * assembly order first), it places the next piece of that order: from the start this is the
+   * stored order, one place per piece. Otherwise it picks up a piece: the first that may be lifted
+   * among the misplaced pieces, or the pieces on the paths of the empty slots, then the pieces in
+   * the way of those or resting on them, and so on; under "down" these are exactly the pieces that
+   * must come out.
    */
   referenceAction(): StackingAction | undefined {
     if (this.episode.done) return undefined;
-    const taken = new Set<number>();
+    const filled = this.slots.map(() => false);
     const misplaced: number[] = [];
     for (const { index, cells } of this.board.placedPieces()) {
       const s = this.slotByKey.get(cellsKey(cells));
       if (s === undefined) misplaced.push(index);
-      else taken.add(s);
+      else filled[s] = true;
     }
+    if (misplaced.length === 0) {
+      const next = this.graph.completion(filled, this.slotOrder)?.[0];
+      if (next !== undefined) {
+        // The unplaced pieces have the shapes of the empty slots, so one fits this slot.
+        const piece = this.board
+          .unplaced()
+          .find((i) => this.shapeKeys[i] === this.shapeKeys[next.piece]) as number;
+        const cells = this.slots[next.piece] as Cell[];
+        return { action: "place", piece: this.board.names[piece] as string, cells };
+      }
+    }
+    const seeds =
+      misplaced.length > 0
+        ? misplaced
+        : this.slotOrder
+            .filter((s) => !filled[s])
+            .flatMap((s) => this.board.entryBlockers(this.slots[s] as Cell[]).flatMap((p) => p.pieces));
+    const i = this.liftableToward(seeds);
+    return i === undefined
+      ? { action: "finish" }
+      : { action: "pickup", piece: this.board.names[i] as string };
+  }
+
+  /**
+   * The first piece that may be picked up, searching out from `seeds` through the pieces in the
+   * way of their leaving or resting on them; else any piece that may be picked up.
+   */
+  private liftableToward(seeds: readonly number[]): number | undefined {
     const liftable = (i: number) => this.board.pickupRefusal(this.board.names[i] as string) === null;
-    if (misplaced.length > 0) {
-      const i =
-        misplaced.find(liftable) ??
-        this.board
-          .placedPieces()
-          .map((p) => p.index)
-          .find(liftable);
-      return i === undefined
-        ? { action: "finish" }
-        : { action: "pickup", piece: this.board.names[i] as string };
+    const queue = [...new Set(seeds)];
+    const seen = new Set(queue);
+    for (let k = 0; k < queue.length; k++) {
+      const i = queue[k] as number;
+      if (liftable(i)) return i;
+      for (const j of [...this.board.exitBlockers(i).flatMap((p) => p.pieces), ...this.board.strandedBy(i)]) {
+        if (seen.has(j)) continue;
+        seen.add(j);
+        queue.push(j);
+      }
     }
-    const free = this.slotOrder.filter((s) => !taken.has(s));
-    const byLowestZ = free.slice().sort((a, b) => lowestZ(this.slots[a]) - lowestZ(this.slots[b]));
-    for (const s of [...free, ...byLowestZ]) {
-      const cells = this.slots[s] as Cell[];
-      const shape = canonicalKey(cells);
-      const piece = this.board.unplaced().find((i) => canonicalKey(this.board.shapes[i] as Cell[]) === shape);
-      if (piece === undefined) continue;
-      const name = this.board.names[piece] as string;
-      if (this.board.placeRefusal(name, cells) === null) return { action: "place", piece: name, cells };
-    }
-    return { action: "finish" };
+    return this.board
+      .placedPieces()
+      .map((p) => p.index)
+      .find(liftable);
   }
 }
 
-const lowestZ = (cells: readonly Cell[] | undefined): number => Math.min(...(cells ?? []).map((c) => c[2]));
-
-/** The stored assembly order when each piece in it is supported on arrival, else lowest z first. */
+/** The stored assembly order when it names every piece once, else lowest slots first. */
 function preferredSlotOrder(data: StackingData): number[] {
   const byName = new Map(data.pieces.map((p, i) => [p.name, i]));
-  const order = data.assembly?.map((s) => byName.get(s.piece) as number);
-  if (order && order.length === data.solution.length) {
-    const occupied = new Set<string>();
-    const supported = order.every((s) => {
-      const cells = data.solution[s] as Cell[];
-      const ok = isSupported(cells, occupied);
-      for (const c of cells) occupied.add(cellKey(c));
-      return ok;
-    });
-    if (supported) return order;
-  }
-  return data.solution
-    .map((_, s) => s)
-    .sort((a, b) => lowestZ(data.solution[a]) - lowestZ(data.solution[b]) || a - b);
+  const order = data.assembly.map((s) => byName.get(s.piece));
+  const complete = new Set(order).size === data.solution.length && order.every((s) => s !== undefined);
+  return complete ? (order as number[]) : lowestFirst(data.solution);
 }

@@ -10,7 +10,7 @@ import { checkStackingPuzzle } from "./checker.ts";
 import { countDistinctPuzzles } from "./enumerate.ts";
 import { defaultHardMinNodes, generateStacking } from "./generate.ts";
 import { stackingTask } from "./index.ts";
-import { MODES, type Mode, stackingParams } from "./schema.ts";
+import { INSERTION_RULES, type InsertionRule, MODES, type Mode, stackingParams } from "./schema.ts";
 
 const task = stackingTask as unknown as AnyTask;
 const SMALL: Cell[] = [
@@ -47,17 +47,33 @@ describe("generated puzzles pass every constraint (independent checker)", () => 
     }
   });
 
-  it("without linear assembly the order may be missing, and a checker catches a tampered puzzle", () => {
-    const params = stackingParams.parse({ size: [3, 3, 3], mode: "hard", linearAssembly: false });
-    const data = generateStacking(params, new Rng("free"));
-    expect(checkStackingPuzzle(data, params)).toEqual([]);
+  it("stores an assembly order under the asked rule, and the checker catches a tampered one", () => {
+    for (const insertion of INSERTION_RULES) {
+      const params = stackingParams.parse({ size: [3, 3, 3], mode: "hard", insertion });
+      const data = generateStacking(params, new Rng("order"));
+      expect(data.insertion).toBe(insertion);
+      expect(checkStackingPuzzle(data, params)).toEqual([]);
+      const other = stackingParams.parse({ ...params, insertion: insertion === "down" ? "axis" : "down" });
+      expect(checkStackingPuzzle(data, other)).toContain(
+        `the puzzle's insertion rule ${insertion} is not the asked ${other.insertion}`,
+      );
+      const reversed = { ...data, assembly: data.assembly.slice().reverse() };
+      expect(checkStackingPuzzle(reversed, params)).not.toEqual([]);
+    }
+    const params = stackingParams.parse({ size: [3, 3, 3], mode: "hard" });
+    const data = generateStacking(params, new Rng("order"));
+    const sideways = structuredClone(data);
+    const first = sideways.assembly[0] as { piece: string; direction: string };
+    first.direction = "+x";
+    expect(checkStackingPuzzle(sideways as typeof data, params)).toEqual([
+      `${first.piece} travels +x, which the down rule does not allow`,
+    ]);
     const tampered = structuredClone(data);
-    const [first, second] = tampered.solution;
-    tampered.solution[0] = second as Cell[];
-    tampered.solution[1] = first as Cell[];
+    const [a, b] = tampered.solution;
+    tampered.solution[0] = b as Cell[];
+    tampered.solution[1] = a as Cell[];
     tampered.signature = "0";
-    const problems = checkStackingPuzzle(tampered, params);
-    expect(problems).toContain("the signature is stale");
+    expect(checkStackingPuzzle(tampered, params)).toContain("the signature is stale");
   });
 
   it("uses the staged fallback to 3-cell pieces when 4 admits nothing (2×2×2 hard)", () => {
@@ -85,25 +101,30 @@ describe("generated puzzles pass every constraint (independent checker)", () => 
 });
 
 describe("distinct puzzles", () => {
-  // Exhaustive counts (min piece 4 unless noted, max 6, linear assembly on).
-  const admitted: [Cell, Mode, number][] = [
-    [[2, 2, 2], "easy", 1],
-    [[2, 2, 2], "mid", 1],
-    [[2, 2, 2], "hard", 1],
-    [[2, 2, 3], "easy", 1],
-    [[2, 2, 3], "mid", 3],
-    [[2, 2, 3], "hard", 13],
-    [[2, 3, 3], "easy", 2],
-    [[3, 3, 4], "easy", 5],
+  // Exhaustive counts (min piece 4 unless noted, max 6). Straight down admits 7 of the 13 hard
+  // 2×2×3 puzzles that have an assembly order along any axis.
+  const admitted: [Cell, Mode, InsertionRule, number][] = [
+    [[2, 2, 2], "easy", "down", 1],
+    [[2, 2, 2], "mid", "down", 1],
+    [[2, 2, 2], "hard", "down", 1],
+    [[2, 2, 3], "easy", "down", 1],
+    [[2, 2, 3], "mid", "down", 3],
+    [[2, 2, 3], "hard", "down", 7],
+    [[2, 2, 3], "hard", "axis", 13],
+    [[2, 3, 3], "easy", "down", 2],
+    [[3, 3, 4], "easy", "down", 5],
   ];
 
-  it.each(admitted)("%j %s admits %i, and the generator yields them all, then says so", (size, mode, n) => {
-    expect(countDistinctPuzzles(size, mode).count).toBe(n);
-    const params = stackingParams.parse({ size, mode, attempts: mode === "hard" ? 40 : 300 });
-    const set = generateInstances(task, params, n, "distinct");
-    expect(new Set(set.map((i) => task.signature?.(i))).size).toBe(n);
-    expect(() => generateInstances(task, params, n + 1, "distinct")).toThrow(/only \d+ distinct/);
-  });
+  it.each(admitted)(
+    "%j %s %s admits %i, and the generator yields them all, then says so",
+    (size, mode, insertion, n) => {
+      expect(countDistinctPuzzles(size, mode, { insertion }).count).toBe(n);
+      const params = stackingParams.parse({ size, mode, insertion, attempts: mode === "hard" ? 40 : 300 });
+      const set = generateInstances(task, params, n, "distinct");
+      expect(new Set(set.map((i) => task.signature?.(i))).size).toBe(n);
+      expect(() => generateInstances(task, params, n + 1, "distinct")).toThrow(/only \d+ distinct/);
+    },
+  );
 
   it("signatures ignore piece order and rotation, and differ for different multisets", () => {
     const params = stackingParams.parse({ size: [3, 3, 3], mode: "hard" });

@@ -12,9 +12,10 @@ import {
   transform,
 } from "../../../geometry/voxels.ts";
 import { pieceColour } from "../common/palette.ts";
+import { assemblyOrder } from "./assembly.ts";
 import { fillableCuboidSets } from "./cuboids.ts";
 import { growPartition, makeShapesDistinct } from "./partition.ts";
-import { hasFull2x3Face, linearAssembly, noIsolatedPiece } from "./rules.ts";
+import { hasFull2x3Face, noIsolatedPiece } from "./rules.ts";
 import type { StackingData, StackingParams } from "./schema.ts";
 import { puzzleSignature } from "./signature.ts";
 
@@ -80,8 +81,10 @@ interface Accepted {
 
 /**
  * The verification chain of A.5.4 on one candidate: structure, DLX packing of the presented
- * (shuffled, randomly rotated) pieces, the hard effort floor, then no isolated piece and the
- * optional linear assembly on the DLX packing or, failing that, the planted one.
+ * (shuffled, randomly rotated) pieces, the hard effort floor, then no isolated piece and an
+ * assembly order under the insertion rule, every piece supported on arrival, on the DLX packing
+ * or, failing that, the planted one. A.5 makes its linear assembly optional; here an order is
+ * always required, since without one the puzzle could not be solved under the rule.
  */
 function verifyCandidate(c: Candidate, params: StackingParams, min: number, rng: Rng): Accepted | null {
   if (c.pieces.some((p) => structuralProblem(p, min, params.maxPiece) !== null)) return null;
@@ -107,10 +110,9 @@ function verifyCandidate(c: Candidate, params: StackingParams, min: number, rng:
   const packings = [pack.first, order.map((i) => c.planted[i] as Cell[])];
   for (const solution of packings) {
     if (!noIsolatedPiece(solution)) continue;
-    const steps = linearAssembly(solution, box);
-    if (params.linearAssembly && steps === null) continue;
-    const assembly =
-      steps?.map((s) => ({ piece: pieceColour(s.piece).name, direction: s.direction })) ?? null;
+    const steps = assemblyOrder(solution, box, params.insertion);
+    if (steps === null) continue;
+    const assembly = steps.map((s) => ({ piece: pieceColour(s.piece).name, direction: s.direction }));
     return { pieces, solution, assembly, nodes: pack.nodes, rows: pack.rows };
   }
   return null;
@@ -140,6 +142,7 @@ export function generateStacking(params: StackingParams, rng: Rng): StackingData
         mode: params.mode,
         pieces: accepted.pieces.map((cells, i) => ({ name: pieceColour(i).name, cells })),
         solution: accepted.solution,
+        insertion: params.insertion,
         assembly: accepted.assembly,
         minPiece: min,
         stats: { nodes: accepted.nodes, rows: accepted.rows, attempts },

@@ -53,6 +53,7 @@ describe("chain/stacking image-only observations", () => {
     expect(imageOnly).toContain("PIECES: red (4 cells), green (4 cells), yellow (4 cells)");
     expect(imageOnly).toContain("- place(piece, cells), e.g. place(red, [[0,0,0]");
     expect(imageOnly).not.toContain("(4 cells): [[");
+    expect(imageOnly).toContain("lowering it straight down (travelling -z)");
     expect(open({}).instructions()).toContain(`- red (4 cells): ${JSON.stringify(SCREW)}`);
     expect(open({ vision: true }).instructions()).not.toContain("WHAT THE IMAGE SHOWS");
   });

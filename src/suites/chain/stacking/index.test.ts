@@ -1,16 +1,25 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { writePicture } from "../../../../test/support/pictures.ts";
 import { InputError } from "../../../core/errors.ts";
-import { resolveParams } from "../../../core/instances.ts";
+import { parseOverrides, resolveParams } from "../../../core/instances.ts";
 import { svgToPng } from "../../../core/png.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { AnyTask, Instance } from "../../../core/task.ts";
 import { isParseFailure } from "../../../core/verdict.ts";
+import type { Cell } from "../../../geometry/voxels.ts";
 import { formatAction } from "../common/action.ts";
 import { planCap } from "../common/budget.ts";
 import { handPuzzle, SCREW } from "./fixture.ts";
 import { stackingTask } from "./index.ts";
-import { MAX_ACTION_CELLS, type StackingData, type StackingParams, type StackingPlan } from "./schema.ts";
+import {
+  INSERTION_RULES,
+  type InsertionRule,
+  MAX_ACTION_CELLS,
+  type StackingData,
+  type StackingParams,
+  type StackingPlan,
+} from "./schema.ts";
 
 const task = stackingTask as unknown as AnyTask;
 const hand: Instance<StackingData> = {
@@ -35,21 +44,47 @@ describe("levels", () => {
     expect(stackingTask.level?.(make("3x3x4-hard", "1"))).toBe("hard");
   });
 
-  it("the oracle solves every level in exactly optimalSteps through the environment", () => {
-    for (const level of Object.keys(stackingTask.levels).filter((l) => l.includes("x"))) {
-      for (const seed of ["a", "b"]) {
-        const inst = make(level, seed);
-        const env = stackingTask.env?.(inst) ?? (null as never);
-        while (!env.done) {
-          const action = env.parseAction(formatAction(env.referenceAction?.() as Record<string, unknown>));
-          expect(isParseFailure(action)).toBe(false);
-          env.step(action);
-        }
-        expect(env.success, `${level}/${seed}`).toBe(true);
-        expect(env.steps).toBe(inst.data.pieces.length);
-        expect(env.optimalSteps).toBe(inst.data.pieces.length);
-      }
-    }
+  it("the oracle solves every level under either rule in exactly optimalSteps, one-shot too", () => {
+    const levels = Object.keys(stackingTask.levels);
+    // Every level under each rule once, then random levels, rules and seeds.
+    const examples = levels.flatMap((level) =>
+      INSERTION_RULES.map((rule): [string, InsertionRule, string] => [level, rule, "a"]),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...levels),
+        fc.constantFrom(...INSERTION_RULES),
+        fc.string({ maxLength: 6 }),
+        (level, insertion, seed) => {
+          const inst = stackingTask.generate(
+            resolveParams(task, level, { insertion }) as StackingParams,
+            new Rng(seed),
+          );
+          expect(inst.data.insertion).toBe(insertion);
+          const env = stackingTask.env?.(inst) ?? (null as never);
+          while (!env.done) {
+            const action = env.parseAction(formatAction(env.referenceAction?.() as Record<string, unknown>));
+            expect(isParseFailure(action)).toBe(false);
+            expect(env.step(action).error).toBeUndefined();
+          }
+          expect(env.success, `${level}/${insertion}/${seed}`).toBe(true);
+          expect(env.steps).toBe(inst.data.pieces.length);
+          expect(env.optimalSteps).toBe(inst.data.pieces.length);
+          expect(
+            stackingTask.verify(inst, stackingTask.solve?.(inst).answers[0] as StackingPlan).passed,
+          ).toBe(true);
+        },
+      ),
+      { examples, numRuns: examples.length + 12 },
+    );
+  });
+
+  it("takes the rule from --set, records it in the puzzle, and refuses the removed linearAssembly option", () => {
+    const params = resolveParams(task, "hard", parseOverrides(["insertion=axis"])) as StackingParams;
+    expect(stackingTask.generate(params, new Rng("1")).data.insertion).toBe("axis");
+    expect((resolveParams(task, "hard") as StackingParams).insertion).toBe("down");
+    expect(() => resolveParams(task, "hard", parseOverrides(["insertion=sideways"]))).toThrow(InputError);
+    expect(() => resolveParams(task, "hard", parseOverrides(["linearAssembly=false"]))).toThrow(InputError);
   });
 
   it("checks its environment options and ignores other tasks' (a run passes them to every task)", () => {
@@ -107,6 +142,29 @@ describe("one-shot mode", () => {
     const partial = stackingTask.verify(hand, [{ action: "place", piece: "red", cells: SCREW }]);
     expect(partial.failure?.kind).toBe("wrong");
     expect(partial.checks[1]?.detail).toContain("4/12 cells filled");
+  });
+
+  it("states the allowed paths, and refuses a plan that breaks them as the environment does", () => {
+    const asInstance = (data: StackingData): Instance<StackingData> => ({ ...hand, data });
+    const down = asInstance(handPuzzle("down"));
+    const axis = asInstance(handPuzzle("axis"));
+    const text = (inst: Instance<StackingData>) => stackingTask.prompt(inst).messages.at(-1)?.content ?? "";
+    expect(text(down)).toContain(
+      "PATHS\nThe box is open at the top. A piece is placed by lowering it straight down",
+    );
+    expect(text(down)).toContain("- blocked: a placed piece lies above one of the cells");
+    expect(text(axis)).toContain(
+      "along a straight line parallel to one axis (travelling +x, -x, +y, -y, +z or -z)",
+    );
+    const greenFirst: StackingPlan = [
+      { action: "place", piece: "green", cells: handPuzzle().solution[1] as Cell[] },
+      { action: "place", piece: "red", cells: SCREW },
+      { action: "place", piece: "yellow", cells: handPuzzle().solution[2] as Cell[] },
+    ];
+    const refused = stackingTask.verify(down, greenFirst);
+    expect(refused.failure?.kind).toBe("invalid");
+    expect(refused.failure?.message).toMatch(/action 2 place\(red.*blocked: red cannot be lowered.*green/);
+    expect(stackingTask.verify(axis, greenFirst).passed).toBe(true);
   });
 
   it("fails to parse a reply without a plan, or with a malformed action", () => {

@@ -44,7 +44,7 @@ function tierOf(params: unknown): string | undefined {
 
 export const stackingTask: Task<StackingParams, StackingData, StackingPlan> = {
   ...infoFields(stackingInfo),
-  version: 1,
+  version: 2,
   params: stackingParams,
   levels: {
     ...sizeLevels,

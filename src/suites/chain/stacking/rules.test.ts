@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { boxCells, type Cell, cellKey } from "../../../geometry/voxels.ts";
 import { cuboidsFill, easyCuboids, fillableCuboidSets } from "./cuboids.ts";
-import { hasFull2x3Face, isSupported, linearAssembly, noIsolatedPiece, slidesOut } from "./rules.ts";
+import { hasFull2x3Face, isSupported, noIsolatedPiece, sweptCells } from "./rules.ts";
 
 describe("hasFull2x3Face", () => {
   it("finds a full 2×3 rectangle in any of the three planes, either way round", () => {
@@ -13,51 +13,22 @@ describe("hasFull2x3Face", () => {
   });
 });
 
-describe("slidesOut and linearAssembly", () => {
-  it("checks the whole path out of the box, not only the first step", () => {
-    // A bar at x = 0 with a blocker two cells further along +x: one step is free, the path is not.
-    const bar: Cell[] = [[0, 0, 0]];
-    const blocker = new Set([cellKey([2, 0, 0])]);
-    expect(slidesOut(bar, blocker, [1, 0, 0], [3, 1, 1])).toBe(false);
-    expect(slidesOut(bar, blocker, [-1, 0, 0], [3, 1, 1])).toBe(true);
-  });
-
-  it("orders the assembly so that each piece slides in past the ones already there", () => {
-    const layers = [0, 1, 2].map((z) => boxCells([2, 2, 1]).map(([x, y]) => [x, y, z] as Cell));
-    const steps = linearAssembly(layers, [2, 2, 3]);
-    expect(steps).not.toBeNull();
-    expect(steps).toHaveLength(3);
-  });
-
-  it("returns null for an interlocked packing", () => {
-    // Found by search in a 3×3×2 box: the square leaves, but the two hooks left behind block
-    // each other along every axis.
-    const square: Cell[] = [
-      [1, 0, 0],
-      [2, 0, 0],
-      [1, 0, 1],
-      [2, 0, 1],
-    ];
-    const hookA: Cell[] = [
-      [0, 0, 0],
-      [0, 1, 0],
-      [0, 2, 0],
-      [1, 2, 0],
-      [1, 2, 1],
-      [2, 2, 1],
-      [0, 0, 1],
-    ];
-    const hookB: Cell[] = [
-      [0, 2, 1],
-      [0, 1, 1],
-      [1, 1, 1],
-      [1, 1, 0],
-      [2, 1, 0],
-      [2, 2, 0],
-      [2, 1, 1],
-    ];
-    expect(linearAssembly([square, hookA, hookB], [3, 3, 2])).toBeNull();
-    expect(slidesOut(square, new Set([...hookA, ...hookB].map(cellKey)), [0, -1, 0], [3, 3, 2])).toBe(true);
+describe("sweptCells", () => {
+  it("lists every box cell on the whole path out of the box, not only the first step", () => {
+    const swept = (piece: Cell[], d: Cell, box: Cell) => sweptCells(piece, d, box).map(cellKey);
+    expect(swept([[0, 0, 0]], [1, 0, 0], [3, 1, 1])).toEqual(["1,0,0", "2,0,0"]);
+    expect(swept([[0, 0, 0]], [-1, 0, 0], [3, 1, 1])).toEqual([]);
+    // A bar moving along its length passes over its own cells.
+    expect(
+      swept(
+        [
+          [0, 0, 0],
+          [0, 0, 1],
+        ],
+        [0, 0, 1],
+        [1, 1, 3],
+      ),
+    ).toEqual(["0,0,1", "0,0,2", "0,0,2"]);
   });
 });
 

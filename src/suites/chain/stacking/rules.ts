@@ -1,5 +1,5 @@
 import { type Cell, cellKey } from "../../../geometry/voxels.ts";
-import type { Direction } from "./schema.ts";
+import type { Direction, InsertionRule } from "./schema.ts";
 
 export const DIRECTION_VECTORS: Record<Direction, Cell> = {
   "+x": [1, 0, 0],
@@ -54,55 +54,40 @@ export const inBox = (c: Cell, box: Cell): boolean =>
   c[0] >= 0 && c[1] >= 0 && c[2] >= 0 && c[0] < box[0] && c[1] < box[1] && c[2] < box[2];
 
 /**
- * Whether the piece slides out of the box along d without meeting `others`: it is moved by 1, 2, …
- * units until every cell has left the box, and no intermediate position may overlap.
+ * The box cells the piece passes through as it slides along d, one unit at a time, until every
+ * cell has left the box (cells it passes over more than once are listed once per pass).
  */
-export function slidesOut(piece: readonly Cell[], others: ReadonlySet<string>, d: Cell, box: Cell): boolean {
+export function sweptCells(piece: readonly Cell[], d: Cell, box: Cell): Cell[] {
+  const out: Cell[] = [];
   for (let k = 1; ; k++) {
     let inside = false;
     for (const c of piece) {
       const p: Cell = [c[0] + k * d[0], c[1] + k * d[1], c[2] + k * d[2]];
       if (!inBox(p, box)) continue;
       inside = true;
-      if (others.has(cellKey(p))) return false;
+      out.push(p);
     }
-    if (!inside) return true;
+    if (!inside) return out;
   }
-}
-
-export interface AssemblyStep {
-  piece: number;
-  /** The direction the piece travels when it is inserted (the opposite of its removal). */
-  direction: Direction;
 }
 
 /**
- * A linear assembly of the packed pieces (A.5 Algorithm 1): greedily remove any piece that
- * slides out along ±x/±y/±z, then reverse. Removing a piece never blocks another, so the greedy
- * order finds a sequence whenever one exists. Null when the packing is interlocked.
+ * The directions a piece may travel in when it enters the box under each insertion rule; it leaves
+ * the opposite way. A piece comes from outside the box along a straight line and may overlap no
+ * placed piece on the way; a pickup is the same path reversed. This is a deviation from CHAIN,
+ * whose environment puts a piece at any free supported position.
+ * - "down": lowered straight down from above the open top (travelling −z), lifted straight up.
+ *   Under gravity this is how a box is filled; a piece cannot be slid under another.
+ * - "axis": along any of ±x, ±y, ±z from outside the box, its walls and floor not blocking: the
+ *   linear assembly of A.5.1(6), which CHAIN's generator checks when its option is on.
+ * Each rule comes with the generator's guarantee that the stored packing has an assembly order
+ * under it with every piece supported on arrival (assembly.ts), so n placements solve every puzzle.
  */
-export function linearAssembly(solution: readonly (readonly Cell[])[], box: Cell): AssemblyStep[] | null {
-  const remaining = new Set(solution.map((_, i) => i));
-  const removal: AssemblyStep[] = [];
-  while (remaining.size > 0) {
-    let found: AssemblyStep | null = null;
-    for (const i of remaining) {
-      const others = new Set<string>();
-      for (const j of remaining) if (j !== i) for (const c of solution[j] as Cell[]) others.add(cellKey(c));
-      const d = (Object.keys(DIRECTION_VECTORS) as Direction[]).find((dir) =>
-        slidesOut(solution[i] as Cell[], others, DIRECTION_VECTORS[dir], box),
-      );
-      if (d !== undefined) {
-        found = { piece: i, direction: OPPOSITE[d] };
-        break;
-      }
-    }
-    if (found === null) return null;
-    remaining.delete(found.piece);
-    removal.push(found);
-  }
-  return removal.reverse();
-}
+export const ENTRY_DIRECTIONS: Record<InsertionRule, readonly Direction[]> = {
+  down: ["-z"],
+  // Straight down first: assembly orders use it wherever it is free.
+  axis: ["-z", "+x", "-x", "+y", "-y", "+z"],
+};
 
 /** Every piece touches another (6-adjacency); a lone piece is isolated. */
 export function noIsolatedPiece(solution: readonly (readonly Cell[])[]): boolean {

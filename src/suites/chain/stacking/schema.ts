@@ -8,6 +8,10 @@ export type Mode = (typeof MODES)[number];
 export const DIRECTIONS = ["+x", "-x", "+y", "-y", "+z", "-z"] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
+/** The straight paths a piece may take into and out of the box; rules.ts defines them. */
+export const INSERTION_RULES = ["down", "axis"] as const;
+export type InsertionRule = (typeof INSERTION_RULES)[number];
+
 /** The largest box side. */
 const MAX_SIDE = 5;
 const dim = z.number().int().min(2).max(MAX_SIDE);
@@ -25,7 +29,16 @@ export const stackingParams = z
     minPiece: z.number().int().min(2).max(8).default(4),
     maxPiece: z.number().int().min(2).max(12).default(6),
     maxPieces: z.number().int().min(2).optional(),
-    linearAssembly: z.boolean().default(true),
+    /**
+     * The paths placements and pickups must follow (rules.ts). "down" by default: a box under
+     * gravity is filled from its open top, so a piece is lowered straight down and lifted straight
+     * up. The generator keeps only packings with a straight-down assembly order, so n placements
+     * still solve every puzzle; that costs few redraws (candidates per puzzle over 20: easy 3.4 →
+     * 4.4, mid 9.5 → 10.1, hard 7.0 → 7.0, 4×4×4 hard 34 → 42), and 2×2×3 hard admits 7 of its
+     * 13 puzzles. "axis" is A.5's linear assembly along any axis, the order CHAIN's generator
+     * guarantees with its option on; CHAIN's environment itself checks no path.
+     */
+    insertion: z.enum(INSERTION_RULES).default("down"),
     /** Hard mode: fewest DLX nodes to the first solution; unset means the per-size table in generate.ts. */
     hardMinNodes: z.number().int().min(0).optional(),
     /** Candidate piece sets sampled per min-piece stage before relaxing or giving up. */
@@ -33,6 +46,7 @@ export const stackingParams = z
     /** DLX search nodes allowed per candidate. */
     solverNodeLimit: z.number().int().min(1).default(100_000),
   })
+  .strict()
   .refine((p) => p.minPiece <= p.maxPiece, {
     message: "minPiece must not exceed maxPiece",
     path: ["minPiece"],
@@ -53,8 +67,10 @@ export const stackingData = z
     pieces: z.array(pieceSchema).min(1),
     /** World cells of piece i in one packing of the box. */
     solution: z.array(z.array(cellSchema).min(1)),
-    /** Assembly order (reverse of a linear disassembly): each piece slides in along `direction`. */
-    assembly: z.array(z.object({ piece: z.string(), direction: z.enum(DIRECTIONS) })).nullable(),
+    /** The paths placements and pickups must follow. */
+    insertion: z.enum(INSERTION_RULES),
+    /** An assembly order under the rule: each piece travels in along `direction` and lands supported. */
+    assembly: z.array(z.object({ piece: z.string(), direction: z.enum(DIRECTIONS) })),
     /** The min-piece stage that produced the puzzle (4, or 3 after the fallback). */
     minPiece: z.number().int(),
     stats: z.object({

@@ -1,5 +1,5 @@
 import { type Board, fmtCells } from "./board.ts";
-import type { StackingAction } from "./schema.ts";
+import type { InsertionRule, StackingAction } from "./schema.ts";
 
 /** An action in the call form the agent may write: `place(red, [[0,0,0],[1,0,0]])`. */
 export function callText(action: StackingAction): string {
@@ -23,6 +23,26 @@ export function boxLine(board: Board): string {
   return `Box ${a}×${b}×${c}: x = 0..${a - 1} and y = 0..${b - 1} horizontal, z = 0..${c - 1} up; the floor is z = 0.`;
 }
 
+/** How pieces enter and leave the box under each insertion rule (rules.ts), and its refusals. */
+const PATH_RULES: Record<InsertionRule, { paths: string; blocked: string; pickup: string }> = {
+  down: {
+    paths:
+      "The box is open at the top. A piece is placed by lowering it straight down (travelling -z) from above the box and picked up by lifting it straight up, without turning on the way; it may pass through no placed piece, so it cannot go in under a placed piece or be slid sideways.",
+    blocked:
+      "- blocked: a placed piece lies above one of the cells, in the way of lowering the piece straight down (the error names it).",
+    pickup:
+      "pickup(piece) lifts a placed piece straight up out of the box; it is refused with unknown_piece, not_placed, blocked when a placed piece lies above one of its cells, or would_leave_floating when another placed piece would no longer rest on the floor, directly or through the pieces under it.",
+  },
+  axis: {
+    paths:
+      "A piece is placed by sliding it in from outside the box along a straight line parallel to one axis (travelling +x, -x, +y, -y, +z or -z) and picked up by sliding it out along such a line, without turning on the way; the walls and floor of the box do not block, but the piece may pass through no placed piece.",
+    blocked:
+      "- blocked: along each of the six lines into those cells the piece would pass through a placed piece (the error names them, line by line).",
+    pickup:
+      "pickup(piece) slides a placed piece out of the box along one such line; it is refused with unknown_piece, not_placed, blocked when every line out passes through a placed piece, or would_leave_floating when another placed piece would no longer rest on the floor, directly or through the pieces under it.",
+  },
+};
+
 /** The rules, shared by the interactive instructions and the one-shot prompt. */
 export function rulesText(board: Board): string[] {
   return [
@@ -33,6 +53,9 @@ export function rulesText(board: Board): string[] {
     `${boxLine(board)} A cell is [x, y, z] with integer coordinates.`,
     "Each piece is a set of unit cubes joined face to face, given by its cells in its own frame. You may rotate a piece in any of its 24 rotations and move it anywhere; mirror images are not allowed.",
     "",
+    "PATHS",
+    PATH_RULES[board.insertion].paths,
+    "",
     "RULES OF place(piece, cells)",
     "You give the exact world cells the piece will occupy. The placement is checked in this order and refused with the first error that applies:",
     "- unknown_piece: no piece has that colour name.",
@@ -42,7 +65,8 @@ export function rulesText(board: Board): string[] {
     "- out_of_bounds: a cell lies outside the box.",
     "- collision: a cell is already taken by a placed piece (the error names it).",
     "- floating: no cell of the piece rests on the floor (z = 0) or directly on top of a cell of a placed piece (gravity: every piece needs support).",
-    "pickup(piece) takes a placed piece out again; it is refused with unknown_piece, not_placed, or would_leave_floating when another placed piece would lose its only support.",
+    PATH_RULES[board.insertion].blocked,
+    PATH_RULES[board.insertion].pickup,
   ];
 }
 
