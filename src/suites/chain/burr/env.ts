@@ -87,7 +87,7 @@ export class BurrEnv implements Environment<BurrAction> {
       images: [
         scenePng(
           inPlay,
-          { aside, asideTitle: "Taken out", views: "multi", coordinates: true },
+          { aside, asideTitle: "Taken out", views: "multi", coordinates: true, alone: true },
           `Burr puzzle after ${this.episode.steps} steps`,
         ),
       ],
@@ -101,6 +101,7 @@ export class BurrEnv implements Environment<BurrAction> {
       asideTitle: "Taken out",
       views: "multi",
       coordinates: true,
+      alone: true,
       title: this.title(),
     });
   }

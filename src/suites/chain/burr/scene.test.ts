@@ -59,16 +59,13 @@ describe("burr scene", () => {
     }
   });
 
-  it("pictures every step of an oracle episode, deterministically and cheaply", () => {
+  it("pictures every step of an oracle episode, deterministically", () => {
     const data = make("mid", "scene-episode").data;
     const env = new BurrEnv(data);
     const again = new BurrEnv(data);
-    let worst = 0;
     for (;;) {
-      const start = performance.now();
       const picture = env.render();
       const s = env.scene();
-      worst = Math.max(worst, performance.now() - start);
       expect(picture.svg).toContain("<svg");
       expect(sceneIssues(s)).toEqual([]);
       expect(s.voxels).toHaveLength(cellsOf(data));
@@ -80,6 +77,5 @@ describe("burr scene", () => {
       again.step(action);
     }
     expect(env.success).toBe(true);
-    expect(worst).toBeLessThan(50);
   });
 });

@@ -32,7 +32,7 @@ const IMAGES_TEXT = [
   "The state is given only as one image with every observation; the text never lists cubes.",
   "- Four isometric views of the pieces still in play: three from above and one from below, each labelled with the corner the eye is at (e.g. view from above, +x +y side).",
   "- In each view a floor grid spans the bounding box of the pieces in play, with its world coordinates: x and y along two floor edges (e.g. x-1, x0, x1), z up a vertical edge; arrows mark +x (red), +y (green) and +z (blue). The coordinates are the same in every view and from step to step, so a slide shows as a change of label.",
-  "- Pieces are unit cubes in their colours; under the views, Taken out draws each piece already removed, and a legend pairs each colour with its piece name.",
+  "- Pieces are unit cubes in their colours. Under the views, each piece in play is drawn alone from above and from below (turned as it lies, not to position), so notches hidden inside the puzzle show; then Taken out draws each piece already removed, and a legend pairs each colour with its piece name.",
 ].join("\n");
 
 export function instructionsText(data: BurrData, maxSteps: number, imageOnly = false): string {

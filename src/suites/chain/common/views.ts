@@ -24,6 +24,11 @@ export interface SceneOptions {
    * (x, y along the floor edges, z up a vertical edge), so positions can be read off the views.
    */
   coordinates?: boolean;
+  /**
+   * Also draw every piece of the scene alone, from above and from below, at its place in the
+   * frame's orientation: notches hidden inside the assembly show.
+   */
+  alone?: boolean;
   /** "multi": four views (three corners from above, one from below); "single": one fixed view. */
   views?: "multi" | "single";
   title?: string;
@@ -68,7 +73,13 @@ export function sceneSvg(pieces: readonly ScenePiece[], opts: SceneOptions = {})
   const frame = frameOf(pieces, opts);
   const panels = views.map((view) => viewPanel(pieces, frame, view, viewLabel(view)));
   const aside = opts.aside ?? [];
-  const asidePanels = aside.map((p) => piecePanel(p, opts.asideTwoViews ? ASIDE_TWO : ASIDE_ONE));
+  const rows: { title: string; panels: Panel[] }[] = [];
+  if (opts.alone && pieces.length > 0)
+    rows.push({ title: "Each piece alone (from above and below)", panels: pieces.map((p) => piecePanel(p, ASIDE_TWO)) });
+  if (aside.length > 0) {
+    const views = opts.asideTwoViews ? ASIDE_TWO : ASIDE_ONE;
+    rows.push({ title: opts.asideTitle ?? "Set aside", panels: aside.map((p) => piecePanel(p, views)) });
+  }
   const legend = legendRow([...pieces, ...aside]);
 
   const cols = views.length === 1 ? 1 : 2;
@@ -89,15 +100,15 @@ export function sceneSvg(pieces: readonly ScenePiece[], opts: SceneOptions = {})
   });
   y += Math.ceil(panels.length / cols) * (cellH + PAD);
   let width = PAD + cols * (cellW + PAD);
-  if (asidePanels.length > 0) {
+  for (const row of rows) {
     parts.push(
-      `<text x="${PAD}" y="${y + 12}" font-size="13" font-weight="bold" ${FONT}>${escapeXml(opts.asideTitle ?? "Set aside")}</text>`,
+      `<text x="${PAD}" y="${y + 12}" font-size="13" font-weight="bold" ${FONT}>${escapeXml(row.title)}</text>`,
     );
     y += 20;
     let x = PAD;
     let rowH = 0;
     const maxRow = Math.max(width, 640);
-    for (const p of asidePanels) {
+    for (const p of row.panels) {
       if (x > PAD && x + p.width > maxRow) {
         x = PAD;
         y += rowH + 8;
