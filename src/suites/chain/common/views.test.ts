@@ -24,6 +24,21 @@ describe("scene pictures", () => {
     expect(sceneSvg([red], { box: [2, 1, 2], aside: [blue], asideTitle: "Unplaced pieces" }).svg).toBe(r.svg);
   });
 
+  it("draws each piece alone, above the set-aside pieces, only when asked", () => {
+    const alone = sceneSvg([red, blue], {
+      coordinates: true,
+      alone: true,
+      aside: [],
+      asideTitle: "Taken out",
+    }).svg;
+    expect(alone).toContain("Each piece alone");
+    // Named once under its panel and once in the legend.
+    expect(alone.split(">red<").length - 1).toBe(2);
+    expect(sceneSvg([red, blue], { coordinates: true }).svg).not.toContain("Each piece alone");
+    const both = sceneSvg([red], { alone: true, aside: [blue], asideTitle: "Taken out" }).svg;
+    expect(both.indexOf("Each piece alone")).toBeLessThan(both.indexOf("Taken out"));
+  });
+
   it("draws an empty box (nothing placed yet) with finite sizes", () => {
     for (const views of ["single", "multi"] as const) {
       const r = sceneSvg([], { box: [2, 2, 2], aside: [red, blue], views });
