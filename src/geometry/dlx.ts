@@ -1,10 +1,12 @@
 /**
  * Exact cover by Knuth's Algorithm X. Primary columns must be covered exactly once, secondary
  * columns at most once. By default the search runs on dancing links and branches on the primary
- * column with the fewest rows left; `branch: "first"` runs on bitmasks instead (exact-cover-bits.ts).
+ * column with the fewest rows left; `branch: "first"` runs on bitmasks instead (exact-cover-bits.ts,
+ * or exact-cover-small.ts for tilings small enough for 32-bit masks).
  */
 import { LinkMatrix } from "./dancing-links.ts";
 import { MAX_BITS_COLUMNS, searchFirstColumn } from "./exact-cover-bits.ts";
+import { layOutSmall, searchSmall } from "./exact-cover-small.ts";
 
 export interface ExactCoverProblem {
   primary: number;
@@ -55,14 +57,16 @@ export function solveExactCover(problem: ExactCoverProblem, opts: ExactCoverOpti
   const nodeLimit = opts.nodeLimit ?? Number.POSITIVE_INFINITY;
   if (opts.branch === "first" && nCols <= MAX_BITS_COLUMNS) {
     let first: number[] | null = null;
-    const r = searchFirstColumn(nPrimary, problem.rows, {
+    const lim = {
       limit,
       nodeLimit,
-      onSolution: (rows) => {
+      onSolution: (rows: readonly number[]) => {
         first ??= rows.slice().sort((a, b) => a - b);
         return opts.onSolution?.(rows);
       },
-    });
+    };
+    const small = layOutSmall(nPrimary, problem.rows);
+    const r = small ? searchSmall(small, lim) : searchFirstColumn(nPrimary, problem.rows, lim);
     return { count: r.count, nodes: r.nodes, complete: !r.stopped, first };
   }
   // Secondary columns stay off the root's ring: nothing forces them to be covered.
