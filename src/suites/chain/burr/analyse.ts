@@ -5,6 +5,7 @@
 import type { Cell } from "../../../geometry/voxels.ts";
 import { type AssemblyProblem, assemble, type MirrorRule } from "./assemble.ts";
 import { type Disassembly, disassemble } from "./disassemble.ts";
+import { GapCache } from "./kernel-gaps.ts";
 import type { XmProblem, XmPuzzle } from "./xmpuzzle.ts";
 
 export interface BurrAnalysis {
@@ -69,6 +70,7 @@ export function analyseBurr(puzzle: XmPuzzle, opts: AnalyseOptions = {}): BurrAn
     nodeLimit: opts.assemblyNodeLimit,
   });
   const levels: string[] = [];
+  const cache = new GapCache();
   let first: Disassembly | null = null;
   let complete = asm.complete;
   for (const found of asm.assemblies) {
@@ -85,6 +87,7 @@ export function analyseBurr(puzzle: XmPuzzle, opts: AnalyseOptions = {}): BurrAn
         nodeLimit: opts.disassemblyNodeLimit,
         choice: opts.choice ?? "burrtools",
       },
+      cache,
     );
     complete &&= d.complete;
     if (!d.solved) continue;

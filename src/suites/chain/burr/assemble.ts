@@ -12,10 +12,7 @@ import {
   applyMat,
   bounds,
   type Cell,
-  canonicalKey,
   cellKey,
-  isAchiral,
-  type Mat3,
   ROTATIONS,
   SYMMETRIES,
   transform,
@@ -81,27 +78,25 @@ interface Row {
 export function assemble(problem: AssemblyProblem, opts: AssemblyOptions = {}): AssemblyResult {
   const optional = problem.optional ?? [];
   const region = [...problem.result, ...optional];
-  const index = new Map<string, number>();
-  region.forEach((c, i) => {
-    index.set(cellKey(c), i);
-  });
-  const colourAt = (i: number) => problem.resultColours?.get(cellKey(region[i] as Cell)) ?? 0;
+  const grid = gridOf(region);
+  const colourOf = region.map((c) => problem.resultColours?.get(cellKey(c)) ?? 0);
   const fits = (pc: number, rc: number) => pc === 0 || rc === 0 || (problem.allowed?.(pc, rc) ?? true);
 
-  const achiral = problem.shapes.map((s) => isAchiral(s.cells));
+  const forms = problem.shapes.map((s) => ({ own: shapeKey(s.cells), mirror: shapeKey(mirrored(s.cells)) }));
+  const achiral = forms.map((f) => f.own === f.mirror);
   const rule = opts.mirrors ?? false;
   const mirrors =
     rule === true || (rule === "achiral-only" && problem.shapes.every((s, i) => s.max === 0 || achiral[i]));
-  const group = resultSymmetries(problem, region, index, mirrors);
+  const group = resultSymmetries(problem.result.length, region, grid, colourOf, mirrors);
   const rotations = group.filter((g) => !g.mirror);
   const perShape = problem.shapes.map((shape) =>
-    shape.max > 0 ? placementsOf(shape, region, index, colourAt, fits) : [],
+    shape.max > 0 ? placementsOf(shape, region, grid, colourOf, fits) : [],
   );
   const anchor = rotations.length > 1 ? chooseAnchor(problem.shapes, perShape) : null;
   if (anchor !== null) perShape[anchor] = oncePerOrbit(perShape[anchor] as number[][], rotations);
   const rows: Row[] = perShape.flatMap((list, shape) => list.map((cells) => ({ shape, cells })));
 
-  const images = rowImages(problem, rows, group);
+  const images = group.length > 1 ? new RowImages(forms, achiral, rows, group) : null;
   const seen = new Set<string>();
   const assemblies: Placement[][] = [];
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
@@ -114,8 +109,8 @@ export function assemble(problem: AssemblyProblem, opts: AssemblyOptions = {}): 
       rows,
     },
     (chosen) => {
-      if (group.length > 1) {
-        const key = canonical(chosen, images);
+      if (images) {
+        const key = images.canonical(chosen);
         if (seen.has(key)) return true;
         seen.add(key);
       }
@@ -137,6 +132,31 @@ export function assemble(problem: AssemblyProblem, opts: AssemblyOptions = {}): 
   };
 }
 
+/** The region's cells on a dense box: the index of each cell, −1 for a cell outside the region. */
+interface Grid {
+  min: Cell;
+  size: Cell;
+  at: Int32Array;
+}
+
+function gridOf(region: readonly Cell[]): Grid {
+  if (region.length === 0) return { min: [0, 0, 0], size: [0, 0, 0], at: new Int32Array(0) };
+  const { min, size } = bounds(region);
+  const at = new Int32Array(size[0] * size[1] * size[2]).fill(-1);
+  region.forEach((c, i) => {
+    at[c[0] - min[0] + size[0] * (c[1] - min[1] + size[1] * (c[2] - min[2]))] = i;
+  });
+  return { min, size, at };
+}
+
+function gridIndex(grid: Grid, x: number, y: number, z: number): number {
+  const u = x - grid.min[0];
+  const v = y - grid.min[1];
+  const w = z - grid.min[2];
+  if (u < 0 || v < 0 || w < 0 || u >= grid.size[0] || v >= grid.size[1] || w >= grid.size[2]) return -1;
+  return grid.at[u + grid.size[0] * (v + grid.size[1] * w)] as number;
+}
+
 /** A shape used exactly once, with the most placements (so the cut saves the most). */
 function chooseAnchor(shapes: readonly ShapeSpec[], perShape: readonly number[][][]): number | null {
   let best: number | null = null;
@@ -151,56 +171,104 @@ function chooseAnchor(shapes: readonly ShapeSpec[], perShape: readonly number[][
   return best;
 }
 
-/** The placements that are the smallest of their orbit under the given symmetries. */
+/**
+ * The placements that are the smallest of their orbit under the given symmetries, in the order of
+ * their cell lists sorted and written out in decimal ("3,12" < "3,4").
+ */
 function oncePerOrbit(list: readonly number[][], group: readonly Symmetry[]): number[][] {
-  const key = (cells: readonly number[]) =>
-    cells
-      .slice()
-      .sort((a, b) => a - b)
-      .join(",");
+  const sorted = (cells: readonly number[]) => Int32Array.from(cells).sort();
   return list.filter((cells) => {
-    const own = key(cells);
-    return group.every((g) => key(cells.map((c) => g.map[c] as number)) >= own);
+    const own = sorted(cells);
+    return group.every((g) => textOrder(sorted(cells.map((c) => g.map[c] as number)), own) >= 0);
   });
+}
+
+/** The order of the decimal texts of two sorted lists of equal length joined by commas. */
+function textOrder(a: Int32Array, b: Int32Array): number {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    const x = String(a[i]);
+    const y = String(b[i]);
+    return x < y ? -1 : 1;
+  }
+  return 0;
 }
 
 function placementsOf(
   shape: ShapeSpec,
   region: readonly Cell[],
-  index: Map<string, number>,
-  colourAt: (i: number) => number,
+  grid: Grid,
+  colourOf: readonly number[],
   fits: (pc: number, rc: number) => boolean,
 ): number[][] {
   const colours = shape.colours ?? shape.cells.map(() => 0);
+  const coloured = colours.some((c) => c !== 0);
   const out: number[][] = [];
   const seen = new Set<string>();
+  const orientations: Set<number>[] = [];
+  const n = shape.cells.length;
+  const [sx, sy] = grid.size;
+  const offsets = new Int32Array(n);
+  const cells = new Int32Array(n);
   for (const m of ROTATIONS) {
     const moved = shape.cells.map((c) => applyMat(m, c));
-    const { min } = bounds(moved);
+    const { min, size } = bounds(moved);
     const local = moved.map((c): Cell => [c[0] - min[0], c[1] - min[1], c[2] - min[2]]);
+    // A rotation that gives an orientation met before gives only placements met before.
+    const codes = local.map((c, i) => ((c[0] * 4096 + c[1]) * 4096 + c[2]) * 65536 + (colours[i] as number));
+    if (orientations.some((known) => known.size === codes.length && codes.every((v) => known.has(v))))
+      continue;
+    orientations.push(new Set(codes));
+    const first = local[0] as Cell;
+    for (let i = 0; i < n; i++) {
+      const c = local[i] as Cell;
+      offsets[i] = c[0] - first[0] + sx * (c[1] - first[1] + sy * (c[2] - first[2]));
+    }
     for (const t of region) {
-      const first = local[0] as Cell;
-      const d: Cell = [t[0] - first[0], t[1] - first[1], t[2] - first[2]];
-      const cells: number[] = [];
+      const dx = t[0] - first[0] - grid.min[0];
+      const dy = t[1] - first[1] - grid.min[1];
+      const dz = t[2] - first[2] - grid.min[2];
+      if (dx < 0 || dy < 0 || dz < 0 || dx + size[0] > sx || dy + size[1] > sy || dz + size[2] > grid.size[2])
+        continue;
+      const origin = t[0] - grid.min[0] + sx * (t[1] - grid.min[1] + sy * (t[2] - grid.min[2]));
       let ok = true;
-      for (let i = 0; i < local.length && ok; i++) {
-        const c = local[i] as Cell;
-        const at = index.get(cellKey([c[0] + d[0], c[1] + d[1], c[2] + d[2]]));
-        if (at === undefined || !fits(colours[i] as number, colourAt(at))) ok = false;
-        else cells.push(at);
+      for (let i = 0; i < n; i++) {
+        const at = grid.at[origin + (offsets[i] as number)] as number;
+        if (at < 0 || (coloured && !fits(colours[i] as number, colourOf[at] as number))) {
+          ok = false;
+          break;
+        }
+        cells[i] = at;
       }
       if (!ok) continue;
-      const key = cells
-        .slice()
-        .sort((a, b) => a - b)
-        .join(",");
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push(cells);
+      if (coloured) {
+        const key = cells.slice().sort().join(",");
+        if (seen.has(key)) continue;
+        seen.add(key);
+      }
+      out.push(Array.from(cells));
     }
   }
   return out;
 }
+
+/** The same text for two shapes exactly when one is a rotation of the other. */
+function shapeKey(cells: readonly Cell[]): string {
+  let best: Int32Array | null = null;
+  const codes = new Int32Array(cells.length);
+  for (const m of ROTATIONS) {
+    const moved = cells.map((c) => applyMat(m, c));
+    const { min } = bounds(moved);
+    moved.forEach((c, i) => {
+      codes[i] = ((c[0] - min[0]) * 1024 + c[1] - min[1]) * 1024 + c[2] - min[2];
+    });
+    codes.sort();
+    if (best === null || lexLess(codes, best)) best = codes.slice();
+  }
+  return (best as Int32Array).join(",");
+}
+
+const mirrored = (cells: readonly Cell[]): Cell[] => cells.map((c) => [-c[0], c[1], c[2]]);
 
 interface Symmetry {
   map: number[];
@@ -209,24 +277,23 @@ interface Symmetry {
 
 /** The rotations (and, when asked, reflections) mapping the result onto itself, as cell index maps. */
 function resultSymmetries(
-  problem: AssemblyProblem,
+  nRequired: number,
   region: readonly Cell[],
-  index: Map<string, number>,
+  grid: Grid,
+  colourOf: readonly number[],
   mirrors: boolean,
 ): Symmetry[] {
-  const nRequired = problem.result.length;
-  const { min } = bounds(region);
   const out: Symmetry[] = [];
+  if (region.length === 0) return out;
+  const { min } = bounds(region);
   (mirrors ? SYMMETRIES : ROTATIONS).forEach((m, g) => {
     const moved = transform(region, m);
     const b = bounds(moved).min;
     const map: number[] = [];
     for (let i = 0; i < moved.length; i++) {
       const c = moved[i] as Cell;
-      const at = index.get(cellKey([c[0] - b[0] + min[0], c[1] - b[1] + min[1], c[2] - b[2] + min[2]]));
-      if (at === undefined || at < nRequired !== i < nRequired) return;
-      const colour = (k: number) => problem.resultColours?.get(cellKey(region[k] as Cell)) ?? 0;
-      if (colour(at) !== colour(i)) return;
+      const at = gridIndex(grid, c[0] - b[0] + min[0], c[1] - b[1] + min[1], c[2] - b[2] + min[2]);
+      if (at < 0 || at < nRequired !== i < nRequired || colourOf[at] !== colourOf[i]) return;
       map.push(at);
     }
     out.push({ map, mirror: g >= 24 });
@@ -235,48 +302,61 @@ function resultSymmetries(
 }
 
 /**
- * Per symmetry, the image of every placement as a class id: the same id for the same cells filled
- * by the same shape; under a mirror a chiral shape becomes its mirror partner in the problem, or
- * a shape of its own that no assembly uses.
+ * Per symmetry, the image of a placement as a class id: the same id for the same cells filled by
+ * the same shape; under a mirror a chiral shape becomes its mirror partner in the problem, or a
+ * shape of its own that no assembly uses. Images are worked out when an assembly first needs them.
  */
-function rowImages(problem: AssemblyProblem, rows: readonly Row[], group: readonly Symmetry[]) {
-  const keys = problem.shapes.map((s) => canonicalKey(s.cells));
-  const partner = problem.shapes.map((s, i) => {
-    const m = canonicalKey(transform(s.cells, SYMMETRIES[24] as Mat3));
-    const j = keys.findIndex((k, t) => k === m && (t === i || !isAchiral(s.cells)));
-    return j >= 0 ? `s${j}` : `m${i}`;
-  });
-  const ids = new Map<string, number>();
-  const idOf = (tag: string, cells: number[]) => {
-    const key = `${tag}:${cells.sort((a, b) => a - b).join(",")}`;
-    let id = ids.get(key);
+class RowImages {
+  private readonly partner: string[];
+  private readonly ids = new Map<string, number>();
+  private readonly image: Int32Array;
+
+  constructor(
+    forms: readonly { own: string; mirror: string }[],
+    achiral: readonly boolean[],
+    private readonly rows: readonly Row[],
+    private readonly group: readonly Symmetry[],
+  ) {
+    this.partner = forms.map((f, i) => {
+      const j = forms.findIndex((k, t) => k.own === f.mirror && (t === i || !achiral[i]));
+      return j >= 0 ? `s${j}` : `m${i}`;
+    });
+    this.image = new Int32Array(group.length * rows.length).fill(-1);
+  }
+
+  private imageOf(g: number, r: number): number {
+    const at = g * this.rows.length + r;
+    const known = this.image[at] as number;
+    if (known >= 0) return known;
+    const sym = this.group[g] as Symmetry;
+    const row = this.rows[r] as Row;
+    const tag = sym.mirror ? (this.partner[row.shape] as string) : `s${row.shape}`;
+    const key = `${tag}:${Int32Array.from(row.cells, (c) => sym.map[c] as number)
+      .sort()
+      .join(",")}`;
+    let id = this.ids.get(key);
     if (id === undefined) {
-      id = ids.size;
-      ids.set(key, id);
+      id = this.ids.size;
+      this.ids.set(key, id);
     }
+    this.image[at] = id;
     return id;
-  };
-  return group.map((g) =>
-    rows.map((r) =>
-      idOf(
-        g.mirror ? (partner[r.shape] as string) : `s${r.shape}`,
-        r.cells.map((c) => g.map[c] as number),
-      ),
-    ),
-  );
+  }
+
+  /** The smallest sorted list of placement class ids over the symmetries. */
+  canonical(chosen: readonly number[]): string {
+    let best: Int32Array | null = null;
+    const list = new Int32Array(chosen.length);
+    for (let g = 0; g < this.group.length; g++) {
+      for (let k = 0; k < chosen.length; k++) list[k] = this.imageOf(g, chosen[k] as number);
+      list.sort();
+      if (best === null || lexLess(list, best)) best = list.slice();
+    }
+    return (best as Int32Array).join(",");
+  }
 }
 
-/** The smallest sorted list of placement class ids over the symmetries. */
-function canonical(chosen: readonly number[], images: readonly number[][]): string {
-  let best: number[] | null = null;
-  images.forEach((image) => {
-    const list = chosen.map((r) => image[r] as number).sort((a, b) => a - b);
-    if (best === null || lexLess(list, best)) best = list;
-  });
-  return (best as unknown as number[]).join(",");
-}
-
-function lexLess(a: readonly number[], b: readonly number[]): boolean {
+function lexLess(a: Int32Array, b: Int32Array): boolean {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] as number) < (b[i] as number);
   return false;
 }

@@ -170,3 +170,29 @@ describe("optimal steps", () => {
     );
   });
 });
+
+describe("sub-assemblies of more than 30 pieces", () => {
+  /** k bars along x stacked in z, in a tight box open at the top: the top bar lifts out each time. */
+  const stack = (k: number): Cell[][] => {
+    const box: Cell[] = [];
+    for (let z = -1; z < k; z++)
+      for (let x = -1; x <= 3; x++)
+        for (let y = -1; y <= 1; y++) if (z === -1 || x === -1 || x === 3 || y !== 0) box.push([x, y, z]);
+    return [box, ...Array.from({ length: k }, (_, z) => bar(0, 2, 0, z))];
+  };
+
+  it("takes 41 stacked bars out of their box, top first, one move each (42 pieces)", () => {
+    const d = disassemble(stack(41), { choice: "burrtools" });
+    expect([d.solved, d.level, d.moves, d.nodes]).toEqual([true, "1", 41, 41]);
+    expect(d.plan.map((m) => [m.pieces, m.dir, m.separates])).toEqual(
+      Array.from({ length: 41 }, (_, i) => [[41 - i], 4, true]),
+    );
+  });
+
+  it("counts the same for a stack at the 30-piece boundary and far past it", () => {
+    for (const k of [29, 30, 63]) {
+      const d = disassemble(stack(k), { choice: "burrtools" });
+      expect([d.solved, d.level, d.moves]).toEqual([true, "1", k]);
+    }
+  });
+});

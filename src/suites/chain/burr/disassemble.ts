@@ -9,21 +9,14 @@
  * Two choices of plan: "burrtools" takes the first separation met in BurrTools' order, which
  * gives its level strings and solution counts; "cheapest" (the environment's optimal steps)
  * finds the shortest complete plan, a true lower bound on any agent's move count.
+ *
+ * The states, moves and gaps live in kernel-search.ts and kernel-gaps.ts (packed integer states,
+ * gaps cached per pair of piece shapes and offset); they yield motion.ts's moves in its order.
  */
 import type { Cell } from "../../../geometry/voxels.ts";
-import {
-  add,
-  allSeparations,
-  apartOf,
-  axisOf,
-  clearance,
-  GapTable,
-  Motion,
-  separations,
-  signOf,
-  slides,
-  step,
-} from "./motion.ts";
+import { FAR, type GapCache } from "./kernel-gaps.ts";
+import { type Parting, SMALL, StateSpace, smallMasks, wideMasks } from "./kernel-search.ts";
+import { axisOf, Motion, signOf } from "./motion.ts";
 
 export interface PlanMove {
   /** Global piece indices that slide together. */
@@ -82,24 +75,23 @@ interface Solved {
   total: number;
 }
 
-interface StateNode {
-  pos: Cell[];
-  parent: string | null;
-  move: PlanMove | null;
-}
-
 class Budget extends Error {}
+
+/** Search spaces no search is using: their storage serves the next ones. */
+const spaces: StateSpace<number>[] = [];
 
 export class Disassembler {
   readonly motion: Motion;
   nodes = 0;
   private readonly memo = new Map<string, Solved | null>();
 
+  /** `cache` may be shared by every disassembly of pieces of the same shapes (one puzzle's assemblies). */
   constructor(
     readonly shapes: readonly (readonly Cell[])[],
     private readonly opts: DisassemblyOptions = {},
+    cache?: GapCache,
   ) {
-    this.motion = new Motion(shapes);
+    this.motion = new Motion(shapes, cache);
   }
 
   /** True when the pieces need no separating: one piece, or all of one BurrTools group. */
@@ -113,6 +105,8 @@ export class Disassembler {
 
   /** The cheapest full disassembly of these pieces at these positions, or null if none. */
   solve(ids: readonly number[], pos: readonly Cell[]): Solved | null {
+    // BurrTools' choice takes one separation per state: no part comes up twice.
+    if (this.opts.choice === "burrtools") return this.search(ids, pos);
     const key = `${ids.join(",")}@${relativeKey(pos)}`;
     if (this.memo.has(key)) return this.memo.get(key) ?? null;
     const result = this.search(ids, pos);
@@ -128,63 +122,77 @@ export class Disassembler {
    * shortest there is with the environment's moves.
    */
   private search(ids: readonly number[], start: readonly Cell[]): Solved | null {
-    const seen = new Map<string, StateNode>();
-    const startKey = relativeKey(start);
-    seen.set(startKey, { pos: start.map((c) => [...c] as Cell), parent: null, move: null });
-    let frontier = [startKey];
+    if (ids.length > SMALL)
+      return this.searchIn(new StateSpace(this.motion, ids, start, wideMasks(ids.length)));
+    const space = spaces.pop() ?? new StateSpace(this.motion, ids, start, smallMasks(ids.length));
+    space.reset(this.motion, ids, start, smallMasks(ids.length));
+    try {
+      return this.searchIn(space);
+    } finally {
+      spaces.push(space);
+    }
+  }
+
+  private searchIn<M>(space: StateSpace<M>): Solved | null {
+    const ids = space.ids;
     const limit = this.opts.nodeLimit ?? Number.POSITIVE_INFINITY;
     const first = this.opts.choice === "burrtools";
     const grouped = this.opts.groups?.some((g) => g !== 0) ?? false;
     const least = grouped ? 1 : ids.length - 1;
     let best: Solved | null = null;
-    for (let depth = 0; frontier.length > 0; depth++) {
+    // The states of one depth are numbered one after another: the frontier is a range.
+    for (let depth = 0, from = 0; from < space.count; depth++) {
       if (best && best.total <= depth + least) return best;
-      const next: string[] = [];
-      for (const key of frontier) {
+      const to = space.count;
+      for (let s = from; s < to; s++) {
         if (++this.nodes > limit) throw new Budget();
-        const node = seen.get(key) as StateNode;
-        const table = new GapTable(this.motion, ids, node.pos);
-        const cells = (i: number) => this.worldCells(ids[i] as number, node.pos[i] as Cell);
+        space.load(s);
         if (first) {
-          const o = separations(table)[0];
-          if (o) return this.separate(ids, node, key, seen, o.mask, o.dir);
+          const alone = space.firstAlone();
+          if (alone) return this.separate(space, s, alone.mask, alone.dir);
+          space.slides(null);
+          const group = space.firstGroup();
+          if (group) return this.separate(space, s, group.mask, group.dir);
         } else {
-          for (const o of allSeparations(table)) {
-            const solved = this.separate(ids, node, key, seen, o.mask, o.dir);
+          space.slides(this.parting(space, s));
+          for (const o of space.separations()) {
+            const solved = this.separate(space, s, o.mask, o.dir);
             if (solved && (best === null || solved.total < best.total)) best = solved;
           }
         }
-        for (const gm of slides(table, first ? undefined : apartOf(cells, ids.length))) {
-          const d = step(gm.dir, gm.distance);
-          const pos = node.pos.map((c, i) => (gm.mask & (1 << i) ? add(c, d) : c));
-          const nk = relativeKey(pos);
-          if (seen.has(nk)) continue;
-          const pieces = ids.filter((_, i) => gm.mask & (1 << i));
-          seen.set(nk, {
-            pos,
-            parent: key,
-            move: { pieces, dir: gm.dir, distance: gm.distance, separates: false },
-          });
-          next.push(nk);
-        }
+        for (let k = 0; k < space.slideCount; k++) space.child(s, k);
       }
-      frontier = next;
+      from = to;
     }
     return best;
   }
 
-  private separate(
-    ids: readonly number[],
-    node: StateNode,
-    key: string,
-    seen: Map<string, StateNode>,
-    mask: number,
-    dir: number,
-  ): Solved | null {
-    const n = ids.length;
-    const moved = ids.filter((_, i) => mask & (1 << i));
-    const rest = ids.filter((_, i) => !(mask & (1 << i)));
-    const posOf = (list: readonly number[]) => list.map((id) => node.pos[ids.indexOf(id)] as Cell);
+  /** motion.ts `apartOf` for a state: its largest extent and the clearance of a group. */
+  private parting<M>(space: StateSpace<M>, s: number): Parting<M> {
+    const ids = space.ids;
+    const pos = space.positions(s);
+    let span = 0;
+    for (let a = 0; a < 3; a++) {
+      let low = FAR;
+      let high = -FAR;
+      ids.forEach((id, i) => {
+        const box = this.motion.cache.box(this.motion.forms[id] as number);
+        const at = ((pos[i] as Cell)[a] as number) + ((this.motion.offsets[id] as Cell)[a] as number);
+        low = Math.min(low, (box.lo[a] as number) + at);
+        high = Math.max(high, (box.hi[a] as number) + at);
+      });
+      span = Math.max(span, high - low + 1);
+    }
+    return { span, clear: (mask, dir) => this.clearance(ids, pos, (i) => space.masks.has(mask, i), dir) };
+  }
+
+  private separate<M>(space: StateSpace<M>, s: number, mask: M, dir: number): Solved | null {
+    const ids = space.ids;
+    const inGroup = (i: number) => space.masks.has(mask, i);
+    const pos = space.positions(s);
+    const moved = ids.filter((_, i) => inGroup(i));
+    const rest = ids.filter((_, i) => !inGroup(i));
+    const posOf = (list: readonly number[]) => list.map((id) => pos[ids.indexOf(id)] as Cell);
     const parts: { ids: number[]; solved: Solved | null }[] = [];
     for (const part of [rest, moved]) {
       if (this.done(part)) parts.push({ ids: part, solved: null });
@@ -194,10 +202,13 @@ export class Disassembler {
         parts.push({ ids: part, solved });
       }
     }
-    const cells = (i: number) => this.worldCells(ids[i] as number, node.pos[i] as Cell);
-    const distance = clearance(cells, mask, n, dir);
-    const moves = pathTo(seen, key);
-    moves.push({ pieces: moved, dir, distance, separates: true });
+    const moves: PlanMove[] = space.path(s).map((m) => ({
+      pieces: ids.filter((_, i) => space.masks.has(m.mask, i)),
+      dir: m.dir,
+      distance: m.distance,
+      separates: false,
+    }));
+    moves.push({ pieces: moved, dir, distance: this.clearance(ids, pos, inGroup, dir), separates: true });
     const [stay, out] = this.stayingFirst(parts[0] as (typeof parts)[0], parts[1] as (typeof parts)[0]);
     const tree: Separation = {
       pieces: [...ids],
@@ -208,17 +219,45 @@ export class Disassembler {
     return { tree, total: moves.length + (stay.solved?.total ?? 0) + (out.solved?.total ?? 0) };
   }
 
+  /** motion.ts `clearance` from the pieces' boxes: units until the group's box clears the rest's. */
+  private clearance(
+    ids: readonly number[],
+    pos: readonly Cell[],
+    inGroup: (i: number) => boolean,
+    dir: number,
+  ): number {
+    const a = axisOf(dir);
+    let gMin = FAR;
+    let gMax = -FAR;
+    let rMin = FAR;
+    let rMax = -FAR;
+    ids.forEach((id, i) => {
+      const box = this.motion.cache.box(this.motion.forms[id] as number);
+      const at = ((pos[i] as Cell)[a] as number) + ((this.motion.offsets[id] as Cell)[a] as number);
+      const low = (box.lo[a] as number) + at;
+      const high = (box.hi[a] as number) + at;
+      if (inGroup(i)) {
+        gMin = Math.min(gMin, low);
+        gMax = Math.max(gMax, high);
+      } else {
+        rMin = Math.min(rMin, low);
+        rMax = Math.max(rMax, high);
+      }
+    });
+    return signOf(dir) > 0 ? Math.max(1, rMax - gMin + 1) : Math.max(1, gMax - rMin + 1);
+  }
+
   /** BurrTools keeps the heavier part, else the larger; otherwise the moved group is the removed one. */
   private stayingFirst<T extends { ids: number[] }>(rest: T, moved: T): [T, T] {
     const w = this.opts.weights;
-    const weight = (p: T) => Math.max(...p.ids.map((i) => w?.[i] ?? 1));
+    const weight = (p: T) => {
+      let most = -Infinity;
+      for (const i of p.ids) most = Math.max(most, w?.[i] ?? 1);
+      return most;
+    };
     if (weight(moved) > weight(rest)) return [moved, rest];
     if (weight(moved) === weight(rest) && moved.ids.length > rest.ids.length) return [moved, rest];
     return [rest, moved];
-  }
-
-  worldCells(id: number, pos: Cell): Cell[] {
-    return (this.shapes[id] as Cell[]).map((c) => add(c, pos));
   }
 }
 
@@ -227,16 +266,6 @@ function relativeKey(pos: readonly Cell[]): string {
   let s = "";
   for (const p of pos) s += `${p[0] - o[0]},${p[1] - o[1]},${p[2] - o[2]};`;
   return s;
-}
-
-function pathTo(seen: Map<string, StateNode>, key: string): PlanMove[] {
-  const out: PlanMove[] = [];
-  let at: StateNode | undefined = seen.get(key);
-  while (at?.move) {
-    out.push(at.move);
-    at = at.parent === null ? undefined : seen.get(at.parent);
-  }
-  return out.reverse();
 }
 
 /**
@@ -287,12 +316,16 @@ export function levelString(tree: Separation | null): string {
   return s;
 }
 
-/** Disassembles pieces given by their cells in the assembled position. */
+/**
+ * Disassembles pieces given by their cells in the assembled position. Disassemblies of one
+ * puzzle's assemblies may share a `cache` of gaps between its pieces.
+ */
 export function disassemble(
   pieces: readonly (readonly Cell[])[],
   opts: DisassemblyOptions = {},
+  cache?: GapCache,
 ): Disassembly {
-  const d = new Disassembler(pieces, opts);
+  const d = new Disassembler(pieces, opts, cache);
   const ids = pieces.map((_, i) => i);
   const pos = pieces.map((): Cell => [0, 0, 0]);
   let found: Solved | null;

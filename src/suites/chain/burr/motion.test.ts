@@ -3,7 +3,19 @@ import { describe, expect, it } from "vitest";
 import { Rng } from "../../../core/rng.ts";
 import type { Cell } from "../../../geometry/voxels.ts";
 import { generateBurr } from "./generate.ts";
-import { add, allSeparations, apartOf, clearance, GapTable, Motion, slides, step } from "./motion.ts";
+import { FAR } from "./kernel-gaps.ts";
+import { StateSpace, smallMasks } from "./kernel-search.ts";
+import {
+  add,
+  allSeparations,
+  apartOf,
+  clearance,
+  GapTable,
+  Motion,
+  separations,
+  slides,
+  step,
+} from "./motion.ts";
 
 /** A move as the relative change it makes: a group with piece 0 in it is the rest moving back. */
 function canonicalMove(mask: number, dir: number, k: number, n: number): string {
@@ -53,6 +65,26 @@ describe("the solver's move set", () => {
           }
           expect([...ours].sort()).toEqual([...brute].sort());
           expect([...outs].sort()).toEqual([...bruteOuts].sort());
+          // The disassembler's kernel yields the same moves in the same order.
+          const space = new StateSpace(motion, ids, pos, smallMasks(n));
+          space.load(0);
+          const listed = () =>
+            Array.from({ length: space.slideCount }, (_, k) => [
+              space.slideMask[k],
+              space.slideDir[k],
+              space.slideDistance[k],
+            ]);
+          const apart = apartOf(cells, n);
+          space.slides({ span: apart.span, clear: apart.clear });
+          expect(listed()).toEqual(moves.map((m) => [m.mask, m.dir, m.distance]));
+          const asFar = (list: { mask: number; dir: number }[]) => list.map((m) => [m.mask, m.dir]);
+          expect(asFar(space.separations())).toEqual(asFar(allSeparations(t)));
+          space.slides(null);
+          expect(listed()).toEqual(slides(t).map((m) => [m.mask, m.dir, m.distance]));
+          const first = space.firstAlone() ?? space.firstGroup();
+          expect(first && [first.mask, first.dir, first.distance]).toEqual(
+            separations(t)[0] ? [separations(t)[0]?.mask, separations(t)[0]?.dir, FAR] : null,
+          );
           const move = rng.pick(moves);
           const d = step(move.dir, move.distance);
           pos = pos.map((c, i) => (move.mask & (1 << i) ? add(c, d) : c));

@@ -3,6 +3,7 @@
  * environment. Directions are numbered 0 +x, 1 −x, 2 +y, 3 −y, 4 +z, 5 −z.
  */
 import type { Cell } from "../../../geometry/voxels.ts";
+import { FAR, GapCache } from "./kernel-gaps.ts";
 
 export const DIRECTIONS = ["+x", "-x", "+y", "-y", "+z", "-z"] as const;
 export const axisOf = (dir: number): number => dir >> 1;
@@ -18,73 +19,39 @@ export function step(dir: number, k: number): Cell {
 export const add = (a: Cell, b: Cell): Cell => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
 export const sub = (a: Cell, b: Cell): Cell => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 
-/** Per piece and axis: the coordinates along the axis of its cells, by the other two coordinates. */
-type Lines = Map<string, number[]>[];
-
-function linesOf(cells: readonly Cell[]): Lines {
-  const out: Lines = [new Map(), new Map(), new Map()];
-  for (const c of cells) {
-    for (let a = 0; a < 3; a++) {
-      const key = otherKey(c, a);
-      const list = out[a]?.get(key);
-      if (list) list.push(c[a] as number);
-      else out[a]?.set(key, [c[a] as number]);
-    }
-  }
-  return out;
-}
-
-function otherKey(c: Cell, axis: number): string {
-  return axis === 0 ? `${c[1]},${c[2]}` : axis === 1 ? `${c[0]},${c[2]}` : `${c[0]},${c[1]}`;
-}
-
 /**
  * Gap tables for a fixed set of piece shapes (cells in each piece's own frame). `gaps(i, j, r)`
  * gives, per direction, how many units piece i can slide before touching piece j when j sits at
  * offset r from i: Infinity when j is never in the way, −1 when the two already overlap.
  */
 export class Motion {
-  private readonly lines: Lines[];
-  private readonly cache = new Map<number | string, number[]>();
+  /** Per piece: its form in the cache, and where the form's frame sits. */
+  readonly forms: Int32Array;
+  readonly offsets: readonly Cell[];
+  private readonly out = new Int32Array(6);
 
-  constructor(readonly shapes: readonly (readonly Cell[])[]) {
-    this.lines = shapes.map(linesOf);
+  constructor(
+    readonly shapes: readonly (readonly Cell[])[],
+    readonly cache: GapCache = new GapCache(),
+  ) {
+    const placed = shapes.map((cells) => cache.add(cells));
+    this.forms = Int32Array.from(placed, (p) => p.form);
+    this.offsets = placed.map((p) => p.offset);
   }
 
   gaps(i: number, j: number, r: Cell): number[] {
-    const small = Math.max(Math.abs(r[0]), Math.abs(r[1]), Math.abs(r[2])) < 512 && i < 64 && j < 64;
-    const key = small
-      ? ((i * 64 + j) * 1024 + r[0] + 512) * 1048576 + (r[1] + 512) * 1024 + r[2] + 512
-      : `${i}|${j}|${r[0]},${r[1]},${r[2]}`;
-    const hit = this.cache.get(key);
-    if (hit) return hit;
-    const out = [Infinity, Infinity, Infinity, Infinity, Infinity, Infinity];
-    const li = this.lines[i] as Lines;
-    const lj = this.lines[j] as Lines;
-    for (let a = 0; a < 3; a++) {
-      const [b, c] = a === 0 ? [1, 2] : a === 1 ? [0, 2] : [0, 1];
-      for (const [k, mine] of li[a] as Map<string, number[]>) {
-        const [p, q] = k.split(",").map(Number) as [number, number];
-        const theirs = (lj[a] as Map<string, number[]>).get(
-          `${p - (r[b] as number)},${q - (r[c] as number)}`,
-        );
-        if (!theirs) continue;
-        for (const u of mine) {
-          for (const t of theirs) {
-            const v = t + (r[a] as number);
-            if (v === u) {
-              out.fill(-1);
-              this.cache.set(key, out);
-              return out;
-            }
-            if (v > u) out[2 * a] = Math.min(out[2 * a] as number, v - u - 1);
-            else out[2 * a + 1] = Math.min(out[2 * a + 1] as number, u - v - 1);
-          }
-        }
-      }
-    }
-    this.cache.set(key, out);
-    return out;
+    const a = this.offsets[i] as Cell;
+    const b = this.offsets[j] as Cell;
+    this.cache.gaps(
+      this.forms[i] as number,
+      this.forms[j] as number,
+      r[0] + b[0] - a[0],
+      r[1] + b[1] - a[1],
+      r[2] + b[2] - a[2],
+      this.out,
+      0,
+    );
+    return Array.from(this.out, (g) => (g >= FAR ? Infinity : g));
   }
 }
 
