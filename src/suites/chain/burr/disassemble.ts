@@ -120,6 +120,13 @@ export class Disassembler {
    * separation (every group that can slide out) at every depth is tried until no deeper one can
    * beat the best plan (a part of m pieces needs at least m − 1 more moves), so the plan is the
    * shortest there is with the environment's moves.
+   *
+   * A state where a single piece p can slide out for good is not expanded further: taking p out
+   * first is optimal there. Any plan from the state, with p struck out of every moving group (and
+   * moves left empty, or moving a whole part, dropped), still takes the other pieces apart, as p
+   * only ever stood in the way; and the move that finally leaves p alone is dropped, so the other
+   * pieces need at least one move fewer than the whole plan. Not with BurrTools groups, where p
+   * need never be alone.
    */
   private search(ids: readonly number[], start: readonly Cell[]): Solved | null {
     if (ids.length > SMALL)
@@ -154,6 +161,13 @@ export class Disassembler {
           const group = space.firstGroup();
           if (group) return this.separate(space, s, group.mask, group.dir);
         } else {
+          // A piece that slides out alone here is best taken out at once (see `search`): a leaf.
+          const alone = grouped ? null : space.firstAlone();
+          if (alone) {
+            const solved = this.separate(space, s, alone.mask, alone.dir);
+            if (solved && (best === null || solved.total < best.total)) best = solved;
+            continue;
+          }
           space.slides(this.parting(space, s));
           for (const o of space.separations()) {
             const solved = this.separate(space, s, o.mask, o.dir);
