@@ -11,14 +11,14 @@ export type Tier = (typeof TIERS)[number];
 
 /** The tier a puzzle falls in by its piece count and the moves before its first separation. */
 export function tierOf(pieces: number, firstLevel: number): Tier {
-  if (pieces >= 6 && firstLevel >= 3) return "hard";
+  if (pieces >= 6 && firstLevel >= 5) return "hard";
   if (pieces >= 4 && firstLevel >= 2) return "mid";
   return "easy";
 }
 
 export const burrDataSchema = z.object({
   /** "xmpuzzle": read from a BurrTools file. */
-  source: z.enum(["generated", "luban", "classic", "xmpuzzle"]),
+  source: z.enum(["generated", "luban", "holey", "classic", "xmpuzzle"]),
   tier: z.enum(TIERS),
   pieces: z.array(z.object({ name: z.string().min(1), hex: z.string(), cells: z.array(cell).min(1) })).min(2),
   /** Notchable numbers of a Luban lock's sticks, in piece order. */

@@ -4,18 +4,21 @@
  * state (every move within the distance bound and clear of every piece in play):
  * - "generated": a box cut into connected pieces grown from random seeds;
  * - "luban": a six-piece burr (Luban lock) of random notchable sticks;
+ * - "holey": a Luban lock hill-climbed to a high level with holes where sticks cross, its pieces
+ *   cut until there are as many as asked (climb.ts);
  * - "classic": one of the fixed classic solid six-piece burrs (classic.ts), taken as it is.
  */
 import type { Rng } from "../../../core/rng.ts";
 import { boxCells, type Cell, cellKey, NEIGHBOURS } from "../../../geometry/voxels.ts";
 import { CLASSIC_BURRS, classicBurr } from "./classic.ts";
+import { climbBurr } from "./climb.ts";
 import { specOf } from "./data.ts";
 import { type Disassembly, disassemble } from "./disassemble.ts";
 import { isUsableNumber, pieceFromNumber, placeInSlot, REMOVABLE } from "./notchable.ts";
 import { BurrState } from "./state.ts";
 
 export interface GenerateOptions {
-  source: "generated" | "luban" | "classic";
+  source: "generated" | "luban" | "holey" | "classic";
   /** Which classic burr (index into CLASSIC_BURRS); drawn at random when absent. */
   classic?: number;
   box: Cell;
@@ -28,6 +31,8 @@ export interface GenerateOptions {
   fill: number;
   maxAttempts: number;
   nodeLimit: number;
+  /** Single-cell changes a "holey" climb tries from each start (default 3000). */
+  climbSteps?: number;
 }
 
 export interface GeneratedBurr {
@@ -54,23 +59,55 @@ export function generateBurr(opts: GenerateOptions, rng: Rng): GeneratedBurr {
   }
   for (let attempt = 1; attempt <= opts.maxAttempts; attempt++) {
     const draw = rng.split(`attempt/${attempt}`);
-    const luban = opts.source === "luban" ? lubanPieces(opts.fill, draw) : null;
-    const pieces = luban ? luban.pieces : opts.source === "luban" ? null : boxPieces(opts, draw);
+    const pieces = candidate(opts, draw);
     if (!pieces) continue;
     // BurrTools' analysis is cheap and sets the level; the shortest plan only for a keeper.
-    const burrtools = disassemble(pieces, { nodeLimit: opts.nodeLimit, choice: "burrtools" });
+    const burrtools = disassemble(pieces.cells, { nodeLimit: opts.nodeLimit, choice: "burrtools" });
     if (!burrtools.tree) continue;
     const first = burrtools.tree.moves.length;
     if (first < opts.minLevel || first > opts.maxLevel) continue;
-    const solution = disassemble(pieces, { nodeLimit: opts.nodeLimit });
-    if (!solution.tree || !replays(pieces, solution)) continue;
-    return { pieces, numbers: luban?.numbers ?? null, solution, burrtools, attempts: attempt };
+    const solution = disassemble(pieces.cells, { nodeLimit: opts.nodeLimit });
+    if (!solution.tree || !replays(pieces.cells, solution)) continue;
+    return { pieces: pieces.cells, numbers: pieces.numbers, solution, burrtools, attempts: attempt };
   }
   // A Luban lock always has six pieces, whatever the piece bounds say.
   const pieces = opts.source === "luban" ? "6" : `${opts.minPieces}–${opts.maxPieces}`;
   throw new RangeError(
     `no ${opts.source} burr with ${pieces} pieces and first level ${opts.minLevel}–${opts.maxLevel} in ${opts.maxAttempts} attempts`,
   );
+}
+
+const START_DRAWS = 200;
+
+/** One candidate of the source, with its sticks' notchable numbers for a Luban lock. */
+function candidate(opts: GenerateOptions, rng: Rng): { cells: Cell[][]; numbers: number[] | null } | null {
+  if (opts.source === "generated") {
+    const cells = boxPieces(opts, rng);
+    return cells && { cells, numbers: null };
+  }
+  if (opts.source === "luban") {
+    const luban = lubanPieces(opts.fill, rng);
+    return luban && { cells: luban.pieces, numbers: luban.numbers };
+  }
+  // Most random Luban locks are locked solid; the climb starts from one that comes apart.
+  let start: Cell[][] | null = null;
+  for (let draw = 0; draw < START_DRAWS && !start; draw++) {
+    const luban = lubanPieces(opts.fill, rng);
+    if (luban && disassemble(luban.pieces, { nodeLimit: opts.nodeLimit, choice: "burrtools" }).solved)
+      start = luban.pieces;
+  }
+  if (!start) return null;
+  const climbed = climbBurr(
+    start,
+    {
+      pieces: rng.int(Math.max(6, opts.minPieces), Math.max(6, opts.maxPieces)),
+      minLevel: opts.minLevel,
+      steps: opts.climbSteps ?? 3000,
+      nodeLimit: opts.nodeLimit,
+    },
+    rng,
+  );
+  return climbed && { cells: climbed, numbers: null };
 }
 
 /** Whether the plan takes the pieces apart move by move in the environment's state. */

@@ -91,7 +91,13 @@ describe("chain/burr generation", () => {
   });
 
   it("classifies tiers by pieces and first level, and rejects impossible bounds", () => {
-    expect([tierOf(3, 1), tierOf(6, 2), tierOf(6, 3), tierOf(4, 5)]).toEqual(["easy", "mid", "hard", "mid"]);
+    expect([tierOf(3, 1), tierOf(6, 2), tierOf(6, 4), tierOf(6, 5), tierOf(4, 5)]).toEqual([
+      "easy",
+      "mid",
+      "mid",
+      "hard",
+      "mid",
+    ]);
     const params = resolveParams(burrTask as AnyTask, "easy", { minLevel: 3, maxLevel: 2 }) as BurrParams;
     expect(() => burrTask.generate(params, new Rng(1))).toThrow(InputError);
     const none = resolveParams(burrTask as AnyTask, "easy", {

@@ -50,9 +50,10 @@ const cell = z.tuple([z.number().int().min(1), z.number().int().min(1), z.number
 export const burrParamsSchema = z.object({
   /**
    * "generated": a box cut into interlocking pieces; "luban": a six-piece burr of random
-   * notchable sticks; "classic": a fixed classic solid six-piece burr (Luban lock).
+   * notchable sticks; "holey": a burr hill-climbed to a high level, with holes and cut pieces;
+   * "classic": a fixed classic solid six-piece burr (Luban lock).
    */
-  source: z.enum(["generated", "luban", "classic"]).default("generated"),
+  source: z.enum(["generated", "luban", "holey", "classic"]).default("generated"),
   /** Which classic burr, 0 … CLASSIC_BURRS.length − 1 (source "classic"); random when absent. */
   classic: z
     .number()
@@ -71,6 +72,8 @@ export const burrParamsSchema = z.object({
   fill: z.number().min(0).max(1).default(0.4),
   maxAttempts: z.number().int().min(1).default(3000),
   nodeLimit: z.number().int().min(1).default(20000),
+  /** Single-cell changes a "holey" climb tries from each start. */
+  climbSteps: z.number().int().min(1).default(3000),
 });
 export type BurrParams = z.infer<typeof burrParamsSchema>;
 
@@ -126,7 +129,13 @@ function prompt(inst: Instance<BurrData>, opts: PromptOptions = {}): Prompt {
   const out: Prompt = { messages: [{ role: "user", content: text.join("\n") }] };
   if (variant === "vision") {
     const { inPlay } = scenePieces(inst.data, state);
-    out.images = [scenePng(inPlay, { views: "single" }, "The assembled burr puzzle from one fixed view")];
+    out.images = [
+      scenePng(
+        inPlay,
+        { views: "single", coordinates: true, alone: true },
+        "The assembled burr puzzle from one fixed view, and each piece alone",
+      ),
+    ];
   }
   return out;
 }
@@ -193,12 +202,12 @@ function signature(inst: Instance<BurrData>): string {
 
 export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
   ...infoFields(burrInfo),
-  version: 3,
+  version: 4,
   params: burrParamsSchema,
   levels: {
     easy: {},
-    mid: { source: "luban", minLevel: 2, maxLevel: 2 },
-    hard: { source: "luban", minLevel: 3, maxLevel: 99 },
+    mid: { source: "luban", minLevel: 2, maxLevel: 4 },
+    hard: { source: "holey", minPieces: 6, maxPieces: 7, minLevel: 5, maxLevel: 99, nodeLimit: 200000 },
     classic: { source: "classic" },
   },
   answer: answerSchema,
@@ -224,6 +233,7 @@ export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
     return sceneSvg(scenePieces(inst.data, state).inPlay, {
       views: "multi",
       coordinates: true,
+      alone: true,
       title: `Burr ${inst.data.level}`,
     });
   },
