@@ -1,6 +1,7 @@
 import { registerLazyTask, registerPaperTable, type TaskInfo } from "../core/registry.ts";
 import type { AnyTask } from "../core/task.ts";
 import { burrInfo } from "./chain/burr/info.ts";
+import { burrAssemblyInfo } from "./chain/burr-assembly/info.ts";
 import { stackingInfo } from "./chain/stacking/info.ts";
 import { comBenchAnalysisInfo } from "./combench/analysis/info.ts";
 import { comBenchConstructionInfo } from "./combench/construction/info.ts";
@@ -98,6 +99,7 @@ export function registerAllTasks(): readonly string[] {
   );
   task(stackingInfo, async () => (await import("./chain/stacking/index.ts")).stackingTask);
   task(burrInfo, async () => (await import("./chain/burr/index.ts")).burrTask);
+  task(burrAssemblyInfo, async () => (await import("./chain/burr-assembly/index.ts")).burrAssemblyTask);
   task(
     comBenchConstructionInfo,
     async () => (await import("./combench/construction/index.ts")).comBenchConstructionTask,
