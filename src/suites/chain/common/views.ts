@@ -75,7 +75,10 @@ export function sceneSvg(pieces: readonly ScenePiece[], opts: SceneOptions = {})
   const aside = opts.aside ?? [];
   const rows: { title: string; panels: Panel[] }[] = [];
   if (opts.alone && pieces.length > 0)
-    rows.push({ title: "Each piece alone (from above and below)", panels: pieces.map((p) => piecePanel(p, ASIDE_TWO)) });
+    rows.push({
+      title: "Each piece alone (from above and below)",
+      panels: pieces.map((p) => piecePanel(p, ASIDE_TWO)),
+    });
   if (aside.length > 0) {
     const views = opts.asideTwoViews ? ASIDE_TWO : ASIDE_ONE;
     rows.push({ title: opts.asideTitle ?? "Set aside", panels: aside.map((p) => piecePanel(p, views)) });
