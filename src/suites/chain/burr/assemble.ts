@@ -194,6 +194,11 @@ function textOrder(a: Int32Array, b: Int32Array): number {
   return 0;
 }
 
+/** Beyond any coordinate, and still a small integer to V8. */
+const BIG = 0x3fffffff;
+
+// Coordinates here go through Int32Arrays: rotated cells can hold −0, whose double arrays give
+// the optimised code new maps and make V8 compile it again and again.
 function placementsOf(
   shape: ShapeSpec,
   region: readonly Cell[],
@@ -207,38 +212,92 @@ function placementsOf(
   const seen = new Set<string>();
   const orientations: Set<number>[] = [];
   const n = shape.cells.length;
-  const [sx, sy] = grid.size;
+  const sx = grid.size[0] | 0;
+  const sy = grid.size[1] | 0;
+  const sz = grid.size[2] | 0;
+  const gx = grid.min[0] | 0;
+  const gy = grid.min[1] | 0;
+  const gz = grid.min[2] | 0;
+  const src = new Int32Array(3 * n);
+  shape.cells.forEach((c, i) => {
+    src[3 * i] = c[0];
+    src[3 * i + 1] = c[1];
+    src[3 * i + 2] = c[2];
+  });
+  const at = new Int32Array(3 * region.length);
+  region.forEach((c, i) => {
+    at[3 * i] = c[0] - gx;
+    at[3 * i + 1] = c[1] - gy;
+    at[3 * i + 2] = c[2] - gz;
+  });
+  const moved = new Int32Array(3 * n);
   const offsets = new Int32Array(n);
   const cells = new Int32Array(n);
+  const codes: number[] = new Array(n).fill(0);
   for (const m of ROTATIONS) {
-    const moved = shape.cells.map((c) => applyMat(m, c));
-    const { min, size } = bounds(moved);
-    const local = moved.map((c): Cell => [c[0] - min[0], c[1] - min[1], c[2] - min[2]]);
-    // A rotation that gives an orientation met before gives only placements met before.
-    const codes = local.map((c, i) => ((c[0] * 4096 + c[1]) * 4096 + c[2]) * 65536 + (colours[i] as number));
-    if (orientations.some((known) => known.size === codes.length && codes.every((v) => known.has(v))))
-      continue;
-    orientations.push(new Set(codes));
-    const first = local[0] as Cell;
-    for (let i = 0; i < n; i++) {
-      const c = local[i] as Cell;
-      offsets[i] = c[0] - first[0] + sx * (c[1] - first[1] + sy * (c[2] - first[2]));
+    let lx = BIG;
+    let ly = BIG;
+    let lz = BIG;
+    let hx = -BIG;
+    let hy = -BIG;
+    let hz = -BIG;
+    for (let i = 0; i < 3 * n; i += 3) {
+      const x = src[i] as number;
+      const y = src[i + 1] as number;
+      const z = src[i + 2] as number;
+      const u = ((m[0] as number) * x + (m[1] as number) * y + (m[2] as number) * z) | 0;
+      const v = ((m[3] as number) * x + (m[4] as number) * y + (m[5] as number) * z) | 0;
+      const w = ((m[6] as number) * x + (m[7] as number) * y + (m[8] as number) * z) | 0;
+      moved[i] = u;
+      moved[i + 1] = v;
+      moved[i + 2] = w;
+      if (u < lx) lx = u;
+      if (u > hx) hx = u;
+      if (v < ly) ly = v;
+      if (v > hy) hy = v;
+      if (w < lz) lz = w;
+      if (w > hz) hz = w;
     }
-    for (const t of region) {
-      const dx = t[0] - first[0] - grid.min[0];
-      const dy = t[1] - first[1] - grid.min[1];
-      const dz = t[2] - first[2] - grid.min[2];
-      if (dx < 0 || dy < 0 || dz < 0 || dx + size[0] > sx || dy + size[1] > sy || dz + size[2] > grid.size[2])
-        continue;
-      const origin = t[0] - grid.min[0] + sx * (t[1] - grid.min[1] + sy * (t[2] - grid.min[2]));
+    for (let i = 0; i < n; i++) {
+      const u = (moved[3 * i] as number) - lx;
+      const v = (moved[3 * i + 1] as number) - ly;
+      const w = (moved[3 * i + 2] as number) - lz;
+      moved[3 * i] = u;
+      moved[3 * i + 1] = v;
+      moved[3 * i + 2] = w;
+      codes[i] = ((u * 4096 + v) * 4096 + w) * 65536 + (colours[i] as number);
+    }
+    // A rotation that gives an orientation met before gives only placements met before.
+    if (orientations.some((known) => known.size === n && codes.every((v) => known.has(v)))) continue;
+    orientations.push(new Set(codes));
+    const fx = moved[0] as number;
+    const fy = moved[1] as number;
+    const fz = moved[2] as number;
+    for (let i = 0; i < n; i++)
+      offsets[i] =
+        (moved[3 * i] as number) -
+        fx +
+        sx * ((moved[3 * i + 1] as number) - fy + sy * ((moved[3 * i + 2] as number) - fz));
+    const wx = hx - lx + 1;
+    const wy = hy - ly + 1;
+    const wz = hz - lz + 1;
+    for (let t = 0; t < 3 * region.length; t += 3) {
+      const tx = at[t] as number;
+      const ty = at[t + 1] as number;
+      const tz = at[t + 2] as number;
+      const dx = tx - fx;
+      const dy = ty - fy;
+      const dz = tz - fz;
+      if (dx < 0 || dy < 0 || dz < 0 || dx + wx > sx || dy + wy > sy || dz + wz > sz) continue;
+      const origin = tx + sx * (ty + sy * tz);
       let ok = true;
       for (let i = 0; i < n; i++) {
-        const at = grid.at[origin + (offsets[i] as number)] as number;
-        if (at < 0 || (coloured && !fits(colours[i] as number, colourOf[at] as number))) {
+        const c = grid.at[origin + (offsets[i] as number)] as number;
+        if (c < 0 || (coloured && !fits(colours[i] as number, colourOf[c] as number))) {
           ok = false;
           break;
         }
-        cells[i] = at;
+        cells[i] = c;
       }
       if (!ok) continue;
       if (coloured) {
@@ -307,9 +366,16 @@ function resultSymmetries(
  * shape of its own that no assembly uses. Images are worked out when an assembly first needs them.
  */
 class RowImages {
-  private readonly partner: string[];
-  private readonly ids = new Map<string, number>();
+  /** Per shape, the tag of its image under a mirror: its partner's index, or nShapes + its own. */
+  private readonly partner: number[];
   private readonly image: Int32Array;
+  /** The distinct placement classes met so far: tag and sorted cells, found by a hash table. */
+  private readonly classTag: number[] = [];
+  private readonly classHash: number[] = [];
+  private readonly classStart: number[] = [0];
+  private readonly classCells: number[] = [];
+  private slots = new Int32Array(1024).fill(-1);
+  private readonly scratch: Int32Array;
 
   constructor(
     forms: readonly { own: string; mirror: string }[],
@@ -319,9 +385,10 @@ class RowImages {
   ) {
     this.partner = forms.map((f, i) => {
       const j = forms.findIndex((k, t) => k.own === f.mirror && (t === i || !achiral[i]));
-      return j >= 0 ? `s${j}` : `m${i}`;
+      return j >= 0 ? j : forms.length + i;
     });
     this.image = new Int32Array(group.length * rows.length).fill(-1);
+    this.scratch = new Int32Array(rows.reduce((n, row) => Math.max(n, row.cells.length), 0));
   }
 
   private imageOf(g: number, r: number): number {
@@ -330,17 +397,55 @@ class RowImages {
     if (known >= 0) return known;
     const sym = this.group[g] as Symmetry;
     const row = this.rows[r] as Row;
-    const tag = sym.mirror ? (this.partner[row.shape] as string) : `s${row.shape}`;
-    const key = `${tag}:${Int32Array.from(row.cells, (c) => sym.map[c] as number)
-      .sort()
-      .join(",")}`;
-    let id = this.ids.get(key);
-    if (id === undefined) {
-      id = this.ids.size;
-      this.ids.set(key, id);
+    const tag = sym.mirror ? (this.partner[row.shape] as number) : row.shape;
+    const cells = this.scratch;
+    const n = row.cells.length;
+    for (let k = 0; k < n; k++) {
+      const v = sym.map[row.cells[k] as number] as number;
+      let j = k;
+      for (; j > 0 && (cells[j - 1] as number) > v; j--) cells[j] = cells[j - 1] as number;
+      cells[j] = v;
     }
+    const id = this.classOf(tag, cells, n);
     this.image[at] = id;
     return id;
+  }
+
+  /** The id of the class (tag, the first n of cells, sorted), a new one when it is new. */
+  private classOf(tag: number, cells: Int32Array, n: number): number {
+    let h = Math.imul(tag + 1, 0x9e3779b1);
+    for (let k = 0; k < n; k++) h = Math.imul(h ^ (cells[k] as number), 0x85ebca6b) ^ (h >>> 13);
+    const mask = this.slots.length - 1;
+    let i = h & mask;
+    for (let id = this.slots[i] as number; id >= 0; id = this.slots[i] as number) {
+      if (this.sameClass(id, tag, cells, n)) return id;
+      i = (i + 1) & mask;
+    }
+    const id = this.classTag.length;
+    this.classTag.push(tag);
+    this.classHash.push(h);
+    for (let k = 0; k < n; k++) this.classCells.push(cells[k] as number);
+    this.classStart.push(this.classCells.length);
+    this.slots[i] = id;
+    if (2 * (id + 1) > this.slots.length) this.grow();
+    return id;
+  }
+
+  private sameClass(id: number, tag: number, cells: Int32Array, n: number): boolean {
+    const start = this.classStart[id] as number;
+    if (this.classTag[id] !== tag || (this.classStart[id + 1] as number) - start !== n) return false;
+    for (let k = 0; k < n; k++) if (this.classCells[start + k] !== cells[k]) return false;
+    return true;
+  }
+
+  private grow(): void {
+    this.slots = new Int32Array(2 * this.slots.length).fill(-1);
+    const mask = this.slots.length - 1;
+    for (let id = 0; id < this.classHash.length; id++) {
+      let i = (this.classHash[id] as number) & mask;
+      while ((this.slots[i] as number) >= 0) i = (i + 1) & mask;
+      this.slots[i] = id;
+    }
   }
 
   /** The smallest sorted list of placement class ids over the symmetries. */

@@ -81,9 +81,15 @@ export class GapCache {
 
   /** The form of a piece and where its frame sits: cells = the form's cells + offset. */
   add(cells: readonly Cell[]): { form: number; offset: Cell } {
-    let [x0, y0, z0] = [FAR, FAR, FAR];
-    let [x1, y1, z1] = [-FAR, -FAR, -FAR];
-    for (const c of cells) {
+    const n = cells.length;
+    let x0 = FAR;
+    let y0 = FAR;
+    let z0 = FAR;
+    let x1 = -FAR;
+    let y1 = -FAR;
+    let z1 = -FAR;
+    for (let k = 0; k < n; k++) {
+      const c = cells[k] as Cell;
       if (c[0] < x0) x0 = c[0];
       if (c[0] > x1) x1 = c[0];
       if (c[1] < y0) y0 = c[1];
@@ -93,22 +99,32 @@ export class GapCache {
     }
     const lo: Cell = [x0, y0, z0];
     // Cell codes name cells uniquely within 1024 units; a larger piece gets a form of its own.
-    const coded = x1 - x0 < 1024 && y1 - y0 < 1024 && z1 - z0 < 1024;
-    const code = (c: Cell) => ((c[0] - x0) * 1024 + c[1] - y0) * 1024 + c[2] - z0;
-    let h = cells.length;
-    if (coded) for (const c of cells) h = (h + mix(code(c))) | 0;
-    const candidates = coded ? this.byHash.get(h) : undefined;
-    for (const form of candidates ?? []) {
-      const known = this.codes[form] as Set<number>;
-      if (known.size === cells.length && cells.every((c) => known.has(code(c)))) return { form, offset: lo };
-    }
+    if (x1 - x0 >= 1024 || y1 - y0 >= 1024 || z1 - z0 >= 1024) return this.newForm(cells, lo, null);
+    let h = n;
+    for (let k = 0; k < n; k++) h = (h + mix(codeOf(cells[k] as Cell, lo))) | 0;
+    const candidates = this.byHash.get(h);
+    if (candidates)
+      for (let q = 0; q < candidates.length; q++) {
+        const form = candidates[q] as number;
+        const known = this.codes[form] as Set<number>;
+        if (known.size !== n) continue;
+        let same = true;
+        for (let k = 0; k < n && same; k++) same = known.has(codeOf(cells[k] as Cell, lo));
+        if (same) return { form, offset: lo };
+      }
+    return this.newForm(cells, lo, h);
+  }
+
+  /** A new form for cells whose box starts at lo, found again by hash h (null: never). */
+  private newForm(cells: readonly Cell[], lo: Cell, h: number | null): { form: number; offset: Cell } {
     const form = this.forms.length;
-    if (coded) {
+    if (h !== null) {
+      const candidates = this.byHash.get(h);
       if (candidates) candidates.push(form);
       else this.byHash.set(h, [form]);
     }
-    this.codes.push(new Set(coded ? cells.map(code) : []));
-    this.forms.push(formOf(cells.map((c): Cell => [c[0] - x0, c[1] - y0, c[2] - z0])));
+    this.codes.push(new Set(h !== null ? cells.map((c) => codeOf(c, lo)) : []));
+    this.forms.push(formOf(cells.map((c): Cell => [c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]])));
     return { form, offset: lo };
   }
 
@@ -293,6 +309,10 @@ export class GapCache {
       g[k + 2 * axis + 1] = down;
     }
   }
+}
+
+function codeOf(c: Cell, lo: Cell): number {
+  return ((c[0] - lo[0]) * 1024 + c[1] - lo[1]) * 1024 + c[2] - lo[2];
 }
 
 function mix(v: number): number {
