@@ -126,7 +126,7 @@ describe("the published package", () => {
     const lines = execFileSync(process.execPath, ["readme.mjs"], { cwd: project, encoding: "utf8" }).split(
       "\n",
     );
-    expect(lines[0]).toBe("[ 'chain/burr', 'chain/stacking' ]");
+    expect(lines[0]).toBe("[ 'chain/burr', 'chain/burr-assembly', 'chain/stacking' ]");
     expect(lines[1]).toMatch(/^\d+ true parse false \d+ \d+ \S+ scbench\/shikaku$/);
   }, 300_000);
 });
