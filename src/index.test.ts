@@ -23,7 +23,11 @@ describe("the library API", () => {
       expect.arrayContaining(["sparc", "chain/burr", "scbench/shikaku", "combench/analysis"]),
     );
     expect(listTasks("scbench")).toHaveLength(22);
-    expect(listTasks("chain").map((i) => i.id)).toEqual(["chain/burr", "chain/burr-assembly", "chain/stacking"]);
+    expect(listTasks("chain").map((i) => i.id)).toEqual([
+      "chain/burr",
+      "chain/burr-assembly",
+      "chain/stacking",
+    ]);
     const sparc = await getTask("sparc");
     expect(sparc.id).toBe("sparc");
     await expect(getTask("nope")).rejects.toThrow(InputError);
