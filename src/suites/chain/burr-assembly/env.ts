@@ -3,13 +3,12 @@
  * other and slides pieces until the puzzle is assembled. Refused actions and state() still use a step.
  */
 
-import { clip } from "../../../core/clip.ts";
 import { EpisodeProgress } from "../../../core/episode.ts";
 import type { Scene } from "../../../core/scene.ts";
 import type { Environment, Observation, StepResult, SvgRendering } from "../../../core/task.ts";
-import { isParseFailure, ParseFailure } from "../../../core/verdict.ts";
+import type { ParseFailure } from "../../../core/verdict.ts";
 import { shapesOf } from "../burr/data.ts";
-import { readAction } from "../common/action.ts";
+import { readSchemaAction } from "../common/action.ts";
 import { stepBudget } from "../common/budget.ts";
 import { describeValue } from "../common/describe.ts";
 import type { ChainEnvOptions } from "../common/env-options.ts";
@@ -100,16 +99,7 @@ export class BurrAssemblyEnv implements Environment<AssemblyAction> {
   }
 
   parseAction(text: string): AssemblyAction | ParseFailure {
-    const raw = readAction(text, ACTION_SIGNATURES);
-    if (isParseFailure(raw)) return raw;
-    const parsed = assemblyActionSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return new ParseFailure(
-        `bad action ${describeValue(raw)}: ${clip(issue?.path.join(".") || "action", 120)}: ${clip(issue?.message ?? "invalid", 120)}; ${EXPECTED}`,
-      );
-    }
-    return parsed.data;
+    return readSchemaAction(text, ACTION_SIGNATURES, assemblyActionSchema, EXPECTED);
   }
 
   legalActions(): AssemblyAction[] {

@@ -3,12 +3,11 @@
  * until every piece has been taken out. Refused moves and state() still use a step.
  */
 
-import { clip } from "../../../core/clip.ts";
 import { EpisodeProgress } from "../../../core/episode.ts";
 import type { Scene } from "../../../core/scene.ts";
 import type { Environment, Observation, StepResult, SvgRendering } from "../../../core/task.ts";
-import { isParseFailure, ParseFailure } from "../../../core/verdict.ts";
-import { readAction } from "../common/action.ts";
+import type { ParseFailure } from "../../../core/verdict.ts";
+import { readSchemaAction } from "../common/action.ts";
 import { stepBudget } from "../common/budget.ts";
 import { describeValue } from "../common/describe.ts";
 import type { ChainEnvOptions } from "../common/env-options.ts";
@@ -115,16 +114,12 @@ export class BurrEnv implements Environment<BurrAction> {
   }
 
   parseAction(text: string): BurrAction | ParseFailure {
-    const raw = readAction(text, ACTION_SIGNATURES);
-    if (isParseFailure(raw)) return raw;
-    const parsed = burrActionSchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return new ParseFailure(
-        `bad action ${describeValue(raw)}: ${clip(issue?.path.join(".") || "action", 120)}: ${clip(issue?.message ?? "invalid", 120)}; expected move(piece, axis, distance) or state()`,
-      );
-    }
-    return parsed.data;
+    return readSchemaAction(
+      text,
+      ACTION_SIGNATURES,
+      burrActionSchema,
+      "expected move(piece, axis, distance) or state()",
+    );
   }
 
   legalActions(): BurrAction[] {

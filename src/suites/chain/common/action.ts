@@ -1,6 +1,8 @@
+import type { z } from "zod";
 import { clip } from "../../../core/clip.ts";
 import { afterLastFinal, finalReply } from "../../../core/replies.ts";
-import { ParseFailure } from "../../../core/verdict.ts";
+import { isParseFailure, ParseFailure } from "../../../core/verdict.ts";
+import { describeValue } from "./describe.ts";
 
 /** Argument names of each action, in call order: `place(red, [[0,0,0]])` → {action, piece, cells}. */
 export type ActionSignatures = Readonly<Record<string, readonly string[]>>;
@@ -15,6 +17,26 @@ export const MAX_ACTION_CHARS = 10_000;
  * The result still has to pass the environment's action schema. Linear in the reply's length;
  * action names are looked up as own properties of `signatures` only.
  */
+/**
+ * readAction, then the environment's action schema; a refusal names the value, the first field at
+ * fault and what the environment expects.
+ */
+export function readSchemaAction<T>(
+  text: string,
+  signatures: ActionSignatures,
+  schema: z.ZodType<T>,
+  expected: string,
+): T | ParseFailure {
+  const raw = readAction(text, signatures);
+  if (isParseFailure(raw)) return raw;
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return new ParseFailure(
+    `bad action ${describeValue(raw)}: ${clip(issue?.path.join(".") || "action", 120)}: ${clip(issue?.message ?? "invalid", 120)}; ${expected}`,
+  );
+}
+
 export function readAction(
   text: string,
   signatures: ActionSignatures,
