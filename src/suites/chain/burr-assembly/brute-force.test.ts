@@ -6,7 +6,7 @@
  * which the window holds, so no shorter plan lies outside it.
  */
 import { describe, expect, it } from "vitest";
-import type { Cell } from "../../../geometry/voxels.ts";
+import { type Cell, NEIGHBOURS } from "../../../geometry/voxels.ts";
 import { assemblyDataOf, HOOK, HOOK_AND_PLUG } from "./fixture.ts";
 
 /** A part: its pieces and their offsets, the first piece's offset [0, 0, 0]. */
@@ -15,14 +15,6 @@ interface Part {
   off: Cell[];
 }
 
-const UNITS: Cell[] = [
-  [1, 0, 0],
-  [-1, 0, 0],
-  [0, 1, 0],
-  [0, -1, 0],
-  [0, 0, 1],
-  [0, 0, -1],
-];
 const plus = (a: Cell, b: Cell): Cell => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
 const minus = (a: Cell, b: Cell): Cell => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
 const times = (a: Cell, k: number): Cell => [a[0] * k, a[1] * k, a[2] * k];
@@ -72,7 +64,7 @@ function search(shapes: Cell[][], window: number, longest: number, depthLimit: n
         if (p === q) continue;
         const others = parts.filter((x) => x !== p && x !== q);
         const target = cellsOf(q);
-        for (const u of UNITS) {
+        for (const u of NEIGHBOURS) {
           for (let x = -window; x <= window; x++) {
             for (let y = -window; y <= window; y++) {
               for (let z = -window; z <= window; z++) {
@@ -93,7 +85,7 @@ function search(shapes: Cell[][], window: number, longest: number, depthLimit: n
       for (let mask = 1; mask < (1 << p.ids.length) - 1; mask++) {
         const group = p.ids.filter((_, j) => mask & (1 << j));
         const rest = p.ids.filter((id) => !group.includes(id));
-        for (const u of UNITS) {
+        for (const u of NEIGHBOURS) {
           for (let k = 1; k <= longest; k++) {
             if (meets(cellsOf(p, group), cellsOf(p, rest), u, (j) => j >= 1 && j <= k)) break;
             const off = p.ids.map(

@@ -1,4 +1,4 @@
-import { boxCells, type Cell, cellKey, normalize } from "../../../geometry/voxels.ts";
+import { boxCells, type Cell, cellKey, NEIGHBOURS, normalize } from "../../../geometry/voxels.ts";
 import type { InsertionRule, StackingData } from "./schema.ts";
 import { puzzleSignature } from "./signature.ts";
 
@@ -92,14 +92,7 @@ export function cagePuzzle(insertion: InsertionRule): StackingData {
 /** The directions of travel into the box each rule allows, written out again for the tests. */
 export const LINES: Record<InsertionRule, Cell[]> = {
   down: [[0, 0, -1]],
-  axis: [
-    [1, 0, 0],
-    [-1, 0, 0],
-    [0, 1, 0],
-    [0, -1, 0],
-    [0, 0, 1],
-    [0, 0, -1],
-  ],
+  axis: [...NEIGHBOURS],
 };
 
 /** Whether cells can come straight in from outside the box travelling d, past no occupied cell. */
