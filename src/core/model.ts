@@ -14,6 +14,53 @@ export interface ModelRequest {
   reasoningEffort?: "minimal" | "low" | "medium" | "high";
   /** Anthropic / Google thinking budget in tokens. */
   thinkingBudget?: number;
+  /** Tools the model may call while answering (the tools setting); none when absent. */
+  tools?: ToolsRequest;
+}
+
+/**
+ * The tools setting of a request. Plain data: it is part of the request's cache key. What runs
+ * Plumb's own tools is given to `Model.generate` apart (a ToolHost).
+ */
+export interface ToolsRequest {
+  /**
+   * "provider": the provider's hosted code execution (OpenAI's code interpreter, Anthropic's and
+   * Google's code execution); "python": a `python` function tool that Plumb runs in its sandbox.
+   */
+  kind: "provider" | "python";
+  /** Also the provider's hosted web search (provider tools only). */
+  webSearch: boolean;
+  /** Tool calls allowed in one answer; past it a call is refused and the model told to answer. */
+  maxCalls: number;
+}
+
+/** One tool call made while answering, and what came back to the model. */
+export interface ToolCall {
+  /** "python", "code_interpreter", "code_execution", "web_search", … */
+  tool: string;
+  /** "provider": run on the provider's side; "plumb": run by Plumb (the python tool). */
+  by: "provider" | "plumb";
+  /** The code or the query, clipped. */
+  input: string;
+  /** What the model was given back (output, logs, results), clipped. */
+  output: string;
+  /** Why the call failed or was refused (over its time or memory cap, blocked, over the call limit, …). */
+  error?: string;
+  ms?: number;
+}
+
+/** What Plumb's python tool gives back for one call. */
+export interface PythonToolResult {
+  /** What the model is shown: standard output, then standard error when there is some. */
+  output: string;
+  /** Set when the run did not end normally (timed out, out of memory, blocked, an exception). */
+  error?: string;
+  ms: number;
+}
+
+/** Runs the tools Plumb executes itself, for models given `tools.kind: "python"`. */
+export interface ToolHost {
+  python(code: string, signal: AbortSignal): Promise<PythonToolResult>;
 }
 
 /**
@@ -41,11 +88,15 @@ export function addUsage(a: Usage, b: Usage): Usage {
   };
 }
 
-/** USD per 1M tokens. `cached` is the price of cached input tokens; without it they cost `input`. */
+/**
+ * USD per 1M tokens. `cached` is the price of cached input tokens; without it they cost `input`.
+ * `tools`: USD per unit of provider tool use (`ModelResponse.toolUse`), e.g. a web search.
+ */
 export interface Price {
   input: number;
   output: number;
   cached?: number;
+  tools?: Record<string, number>;
 }
 
 /** The generation options a model can be given, per model (models file) or per run (flags). */
@@ -93,6 +144,13 @@ export interface ModelResponse {
   finishReason: string;
   /** Every try, failed ones included, in order. */
   attempts: Attempt[];
+  /** The tool calls made while answering (a tools setting), in order. */
+  toolCalls?: ToolCall[];
+  /**
+   * Billable units of hosted tool use the provider reported or its replies show, by name
+   * ("web_search": searches, "code_interpreter": containers, …), priced by `Price.tools`.
+   */
+  toolUse?: Record<string, number>;
 }
 
 /** A failed call: every attempt failed (or the first did and it was not worth retrying). */
@@ -124,7 +182,51 @@ export interface Model {
   options?: GenerationOptions;
   /** Calls in flight at most, when the models file sets it. */
   concurrency?: number;
+  /** The tools setting this model is run under (a run's `--tools`); none when absent. */
+  tools?: ToolsRequest;
   /** What a run stores of this model. */
   spec: ModelSpec;
-  generate(req: ModelRequest, signal: AbortSignal): Promise<ModelResponse>;
+  /** `host` runs the tools Plumb executes itself (requests with `tools.kind: "python"`). */
+  generate(req: ModelRequest, signal: AbortSignal, host?: ToolHost): Promise<ModelResponse>;
+}
+
+/**
+ * A run may put one model under several settings (`--tools none,provider`, a sweep of output-token
+ * caps); each is a model of its own in the run, named by the model's id and the setting:
+ * `openai:gpt-5.2+tools=provider`, `anthropic:claude-sonnet-4-5+max-output-tokens=4096`.
+ */
+export interface ModelSetting {
+  tools?: "provider" | "python";
+  maxOutputTokens?: number;
+}
+
+const SETTING_SUFFIX = /\+(tools=(?:provider|python)|max-output-tokens=\d+)$/;
+
+/** The id of `model` under `setting` (the model's own id when the setting is empty). */
+export function settingId(model: string, setting: ModelSetting): string {
+  let id = model;
+  if (setting.tools !== undefined) id += `+tools=${setting.tools}`;
+  if (setting.maxOutputTokens !== undefined) id += `+max-output-tokens=${setting.maxOutputTokens}`;
+  return id;
+}
+
+/** A run's model id taken apart: the model's own id and the setting it was run under. */
+export function parseSettingId(id: string): { model: string; setting: ModelSetting } {
+  const setting: ModelSetting = {};
+  let rest = id;
+  for (let m = SETTING_SUFFIX.exec(rest); m !== null; m = SETTING_SUFFIX.exec(rest)) {
+    const [name, value] = (m[1] as string).split("=") as [string, string];
+    if (name === "tools") setting.tools = value as "provider" | "python";
+    else setting.maxOutputTokens = Number(value);
+    rest = rest.slice(0, m.index);
+  }
+  return { model: rest, setting };
+}
+
+/** The setting's name in reports: "no tools", "tools=python", "max-output-tokens=4096", … */
+export function settingName(setting: ModelSetting): string {
+  const parts: string[] = [];
+  parts.push(setting.tools === undefined ? "no tools" : `tools=${setting.tools}`);
+  if (setting.maxOutputTokens !== undefined) parts.push(`max-output-tokens=${setting.maxOutputTokens}`);
+  return parts.join(", ");
 }

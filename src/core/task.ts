@@ -1,4 +1,5 @@
 import type { ZodType } from "zod";
+import type { TaskCard } from "./failure-modes.ts";
 import type { LineBoard } from "./line-board.ts";
 import type { Rng } from "./rng.ts";
 import type { Scene } from "./scene.ts";
@@ -228,6 +229,8 @@ export interface Task<
   verify(inst: Instance<Data>, answer: Answer): Checked;
   /** When set, runs need a judge model (`--judge`) and verdicts are final only after it. */
   judge?: TaskJudge<Data, Answer>;
+  /** What a failure-mode judge is told about the task (`plumb analyse failures`). */
+  card?: TaskCard;
   solve?(inst: Instance<Data>, opts?: SolveOptions): SolveResult<Answer>;
   /** An answer written as model text that `parse` reads back (the oracle agent answers with it). */
   formatAnswer?(answer: Answer, inst: Instance<Data>): string;

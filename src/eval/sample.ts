@@ -64,6 +64,8 @@ export function baseSample(
     judge: null,
     steps: null,
     optimalSteps: null,
+    toolCalls: null,
+    toolUse: null,
     startedAt,
     finishedAt: startedAt,
   };

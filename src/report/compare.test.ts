@@ -43,6 +43,8 @@ function sample(
     calls: 0,
     steps: null,
     optimalSteps: null,
+    toolCalls: null,
+    toolUse: null,
     startedAt: "",
     finishedAt: "",
     ...over,

@@ -69,6 +69,8 @@ function sample(spec: Spec): SampleRecord {
     calls: 0,
     steps: null,
     optimalSteps: null,
+    toolCalls: null,
+    toolUse: null,
     startedAt: "2025-01-01T00:00:00.000Z",
     finishedAt: "2025-01-01T00:00:01.000Z",
   };

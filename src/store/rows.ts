@@ -1,6 +1,6 @@
-import type { Attempt, Usage } from "../core/model.ts";
+import type { Attempt, ToolCall, Usage } from "../core/model.ts";
 import type { Verdict } from "../core/verdict.ts";
-import type { JudgeRecord, SampleRecord, StepRecord } from "./types.ts";
+import type { JudgeRecord, LabelRecord, PickRecord, SampleRecord, StepRecord } from "./types.ts";
 
 /** Samples and steps as SQLite rows, and back. */
 
@@ -44,6 +44,8 @@ export interface SampleRow extends UsageColumns {
   started_at: string;
   finished_at: string;
   judge: string | null;
+  tool_calls: string | null;
+  tool_use: string | null;
 }
 
 export interface StepRow extends UsageColumns {
@@ -94,6 +96,8 @@ export const SAMPLE_COLUMNS = [
   "started_at",
   "finished_at",
   "judge",
+  "tool_calls",
+  "tool_use",
 ] as const satisfies readonly (keyof SampleRow)[];
 
 export const STEP_COLUMNS = [
@@ -181,6 +185,8 @@ export function sampleRow(s: SampleRecord): SampleRow {
     started_at: s.startedAt,
     finished_at: s.finishedAt,
     judge: toJson(s.judge),
+    tool_calls: s.toolCalls === null ? null : JSON.stringify(s.toolCalls),
+    tool_use: s.toolUse === null ? null : JSON.stringify(s.toolUse),
   };
 }
 
@@ -219,6 +225,8 @@ export function sampleRecord(r: SampleRow): SampleRecord {
     startedAt: r.started_at,
     finishedAt: r.finished_at,
     judge: (fromJson(r.judge) as JudgeRecord | null) ?? null,
+    toolCalls: (fromJson(r.tool_calls) as ToolCall[] | undefined) ?? null,
+    toolUse: (fromJson(r.tool_use) as Record<string, number> | undefined) ?? null,
   };
 }
 
@@ -247,5 +255,127 @@ export function stepRecord(r: StepRow): StepRecord {
     reward: r.reward,
     error: r.error,
     usage: usage(r),
+  };
+}
+
+/** What a label's and a pick's `record` column holds: the judge's replies and what they cost. */
+interface JudgeWork {
+  replies: string[];
+  errors: string[];
+  usage: Usage;
+  costUsd: number | null;
+}
+
+export interface LabelRow {
+  run: string;
+  sample_key: string;
+  taxonomy: string;
+  judge: string;
+  label: string | null;
+  confidence: number | null;
+  reason: string | null;
+  record: string;
+  created_at: string;
+}
+
+export const LABEL_COLUMNS = [
+  "run",
+  "sample_key",
+  "taxonomy",
+  "judge",
+  "label",
+  "confidence",
+  "reason",
+  "record",
+  "created_at",
+] as const satisfies readonly (keyof LabelRow)[];
+
+export function labelRow(l: LabelRecord): LabelRow {
+  const work: JudgeWork = { replies: l.replies, errors: l.errors, usage: l.usage, costUsd: l.costUsd };
+  return {
+    run: l.run,
+    sample_key: l.sampleKey,
+    taxonomy: l.taxonomy,
+    judge: l.judge,
+    label: l.label,
+    confidence: l.confidence,
+    reason: l.reason,
+    record: JSON.stringify(work),
+    created_at: l.createdAt,
+  };
+}
+
+export function labelRecord(r: LabelRow): LabelRecord {
+  const work = JSON.parse(r.record) as JudgeWork;
+  return {
+    run: r.run,
+    sampleKey: r.sample_key,
+    taxonomy: r.taxonomy,
+    judge: r.judge,
+    label: r.label,
+    confidence: r.confidence,
+    reason: r.reason,
+    ...work,
+    createdAt: r.created_at,
+  };
+}
+
+export interface PickRow {
+  run: string;
+  model: string;
+  task: string;
+  instance: string;
+  k: number;
+  judge: string;
+  picked: string | null;
+  record: string;
+  created_at: string;
+}
+
+export const PICK_COLUMNS = [
+  "run",
+  "model",
+  "task",
+  "instance",
+  "k",
+  "judge",
+  "picked",
+  "record",
+  "created_at",
+] as const satisfies readonly (keyof PickRow)[];
+
+export function pickRow(p: PickRecord): PickRow {
+  const work: JudgeWork & { candidates: string[] } = {
+    candidates: p.candidates,
+    replies: p.replies,
+    errors: p.errors,
+    usage: p.usage,
+    costUsd: p.costUsd,
+  };
+  return {
+    run: p.run,
+    model: p.model,
+    task: p.task,
+    instance: p.instance,
+    k: p.k,
+    judge: p.judge,
+    picked: p.picked,
+    record: JSON.stringify(work),
+    created_at: p.createdAt,
+  };
+}
+
+export function pickRecord(r: PickRow): PickRecord {
+  const work = JSON.parse(r.record) as JudgeWork & { candidates: string[] };
+  return {
+    run: r.run,
+    model: r.model,
+    task: r.task,
+    instance: r.instance,
+    k: r.k,
+    judge: r.judge,
+    picked: r.picked,
+    ...work,
+    createdAt: r.created_at,
   };
 }

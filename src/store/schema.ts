@@ -100,6 +100,38 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run, hash)
   );
   `,
+  `
+  -- The tools setting: each tool call and its result (JSON ToolCall[]), and the units of tool use by
+  -- name (JSON), which prices may charge for.
+  ALTER TABLE samples ADD COLUMN tool_calls TEXT;
+  ALTER TABLE samples ADD COLUMN tool_use TEXT;
+  -- Failure-mode labels a judge gave samples (plumb analyse failures), one per sample, label set and judge.
+  CREATE TABLE labels (
+    run TEXT NOT NULL REFERENCES runs (name) ON DELETE CASCADE,
+    sample_key TEXT NOT NULL,
+    taxonomy TEXT NOT NULL,
+    judge TEXT NOT NULL,
+    label TEXT,
+    confidence REAL,
+    reason TEXT,
+    record TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (run, sample_key, taxonomy, judge)
+  );
+  -- A judge's choice among the k samples of one (model, task, instance) (plumb analyse selection).
+  CREATE TABLE picks (
+    run TEXT NOT NULL REFERENCES runs (name) ON DELETE CASCADE,
+    model TEXT NOT NULL,
+    task TEXT NOT NULL,
+    instance TEXT NOT NULL,
+    k INTEGER NOT NULL,
+    judge TEXT NOT NULL,
+    picked TEXT,
+    record TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (run, model, task, instance, k, judge)
+  );
+  `,
 ];
 
 /** Brings the schema up to date, refusing files that are not Plumb stores or are newer than this code. */

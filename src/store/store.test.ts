@@ -78,6 +78,14 @@ describe("Store", () => {
       error: "HTTP 500",
     });
     const judged = mk({ key: "k-judged", judge: judge(6) });
+    const tooled = mk({
+      key: "k-tools",
+      toolCalls: [
+        { tool: "python", by: "plumb", input: "print(2+2)", output: "4\n", ms: 31 },
+        { tool: "python", by: "plumb", input: "x", output: "", error: "over the limit of 1 call" },
+      ],
+      toolUse: { python: 2 },
+    });
     const plain = mk();
     const steps = [0, 1, 2].map((i) =>
       step(i, { sampleKey: "k-episode", error: i === 1 ? "bad move" : null }),
@@ -87,6 +95,7 @@ describe("Store", () => {
       store.save(episode, [...steps].reverse()),
       store.save(failed),
       store.save(judged),
+      store.save(tooled),
     ]);
 
     const byKey = new Map(store.samples("r1").map((s) => [s.key, s]));
@@ -94,6 +103,8 @@ describe("Store", () => {
     expect(byKey.get("k-episode")).toStrictEqual(episode);
     expect(byKey.get("k-error")).toStrictEqual(failed);
     expect(byKey.get("k-judged")).toStrictEqual(judged);
+    expect(byKey.get("k-tools")).toStrictEqual(tooled);
+    expect(store.reportSamples("r1").find((s) => s.key === "k-tools")?.toolUse).toStrictEqual({ python: 2 });
     expect(store.steps("r1", "k-episode")).toStrictEqual(steps);
     expect(store.steps("r1", plain.key)).toEqual([]);
 
@@ -104,6 +115,60 @@ describe("Store", () => {
     expect(store.samples("r1").find((s) => s.key === "k-nulled")?.verdict).toStrictEqual(nulled.verdict);
     const absent = store.samples("r1").find((s) => s.key === "k-episode")?.verdict;
     expect(absent).toStrictEqual({ score: 1, passed: true, checks: [] });
+  });
+
+  it("keeps failure-mode labels and judge picks per run, replacing a label or pick asked again", () => {
+    const store = openStore();
+    store.openRun("r1", {});
+    const usage = { input: 10, output: 3, reasoning: 0, cached: 0 };
+    const label = {
+      run: "r1",
+      sampleKey: "k1",
+      taxonomy: "scbench",
+      judge: "openai:gpt-5.2",
+      label: null,
+      confidence: null,
+      reason: null,
+      replies: ["not json"],
+      errors: ["not JSON"],
+      usage,
+      costUsd: null,
+      createdAt: "2026-11-25T00:00:00.000Z",
+    };
+    store.saveLabel(label);
+    const readable = {
+      ...label,
+      label: "near-miss",
+      confidence: 0.8,
+      reason: "one cell",
+      replies: ["{}"],
+      errors: [],
+    };
+    store.saveLabel(readable);
+    store.saveLabel({ ...label, taxonomy: "sparc", label: "path-error", confidence: 1, reason: "r" });
+    expect(store.labels("r1", "scbench")).toStrictEqual([readable]);
+    expect(store.labels("r1").map((l) => l.taxonomy)).toEqual(["scbench", "sparc"]);
+    const pick = {
+      run: "r1",
+      model: "m1",
+      task: "t",
+      instance: "i",
+      k: 4,
+      judge: "openai:gpt-5.2",
+      picked: "k2",
+      candidates: ["k1", "k2", "k3", "k4"],
+      replies: ["2"],
+      errors: [],
+      usage,
+      costUsd: 0.001,
+      createdAt: "2026-11-25T00:00:00.000Z",
+    };
+    store.savePick(pick);
+    store.savePick({ ...pick, picked: "k3" });
+    expect(store.picks("r1")).toStrictEqual([{ ...pick, picked: "k3" }]);
+    store.deleteRun("r1");
+    expect(store.labels("r1")).toEqual([]);
+    expect(store.picks("r1")).toEqual([]);
   });
 
   it("orders and filters samples", async () => {
@@ -452,7 +517,7 @@ describe("Store", () => {
     openStore(path).close();
     const raw = new Database(path, { readonly: true });
     expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(raw.pragma("user_version", { simple: true })).toBe(3);
+    expect(raw.pragma("user_version", { simple: true })).toBe(4);
     const indexes = raw
       .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'samples'")
       .all();

@@ -11,6 +11,14 @@ import { type LeaseColumns, type LeaseResult, Leases, liveLease } from "./lease.
 import {
   fromJson,
   insertSql,
+  LABEL_COLUMNS,
+  type LabelRow,
+  labelRecord,
+  labelRow,
+  PICK_COLUMNS,
+  type PickRow,
+  pickRecord,
+  pickRow,
   SAMPLE_COLUMNS,
   type SampleRow,
   STEP_COLUMNS,
@@ -26,7 +34,9 @@ import {
 import { MIGRATIONS, migrate } from "./schema.ts";
 import type {
   JudgeRecord,
+  LabelRecord,
   LeaseOwner,
+  PickRecord,
   ReportSample,
   RunRecord,
   SampleRecord,
@@ -104,6 +114,7 @@ const NOT_REPORTED = [
   "error",
   "started_at",
   "finished_at",
+  "tool_calls",
 ] as const satisfies readonly (keyof SampleRow)[];
 const REPORT_COLUMNS = SAMPLE_COLUMNS.filter((c) => !(NOT_REPORTED as readonly string[]).includes(c));
 
@@ -155,6 +166,7 @@ function reportSample(v: readonly unknown[], tags: Map<string, string[]>): Repor
     judge: (fromJson(column(v, "judge")) as JudgeRecord | null) ?? null,
     steps: column(v, "steps"),
     optimalSteps: column(v, "optimal_steps"),
+    toolUse: (fromJson(column(v, "tool_use")) as Record<string, number> | undefined) ?? null,
   };
 }
 
@@ -285,6 +297,21 @@ function prepareStatements(db: Database.Database) {
     ),
     cacheSize: db.prepare<[], { entries: number; bytes: number }>(
       "SELECT COUNT(*) AS entries, TOTAL(octet_length(key) + octet_length(response) + octet_length(created_at)) AS bytes FROM cache",
+    ),
+    upsertLabel: db.prepare<LabelRow>(
+      `${insertSql("labels", LABEL_COLUMNS)} ON CONFLICT (run, sample_key, taxonomy, judge) DO UPDATE SET ` +
+        "label = excluded.label, confidence = excluded.confidence, reason = excluded.reason, " +
+        "record = excluded.record, created_at = excluded.created_at",
+    ),
+    labels: db.prepare<{ run: string; taxonomy: string | null }, LabelRow>(
+      "SELECT * FROM labels WHERE run = @run AND (@taxonomy IS NULL OR taxonomy = @taxonomy) ORDER BY sample_key, taxonomy, judge",
+    ),
+    upsertPick: db.prepare<PickRow>(
+      `${insertSql("picks", PICK_COLUMNS)} ON CONFLICT (run, model, task, instance, k, judge) DO UPDATE SET ` +
+        "picked = excluded.picked, record = excluded.record, created_at = excluded.created_at",
+    ),
+    picks: db.prepare<[string], PickRow>(
+      "SELECT * FROM picks WHERE run = ? ORDER BY model, task, instance, k, judge",
     ),
     // TOTAL() rather than SUM() so an empty run sums to 0 instead of NULL; TOTAL skips NULLs, so an
     // unpriced sample adds nothing to the money and is counted apart.
@@ -655,6 +682,30 @@ export class Store {
       latencyMs: row.latency_ms,
       calls: row.calls,
     };
+  }
+
+  /** Stores a failure-mode label now (in a commit of its own), replacing one for the same sample, label set and judge. */
+  saveLabel(label: LabelRecord): void {
+    this.writer.commit();
+    this.statements.upsertLabel.run(labelRow(label));
+  }
+
+  /** The run's failure-mode labels (of one label set, when given), by sample key. */
+  labels(run: string, taxonomy?: string): LabelRecord[] {
+    this.writer.commit();
+    return this.statements.labels.all({ run, taxonomy: taxonomy ?? null }).map(labelRecord);
+  }
+
+  /** Stores a judge's choice among k samples now, replacing one for the same problem, k and judge. */
+  savePick(pick: PickRecord): void {
+    this.writer.commit();
+    this.statements.upsertPick.run(pickRow(pick));
+  }
+
+  /** The run's judge choices. */
+  picks(run: string): PickRecord[] {
+    this.writer.commit();
+    return this.statements.picks.all(run).map(pickRecord);
   }
 
   /** Deletes the run with its instances, samples and steps (the shared cache stays). */

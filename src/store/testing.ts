@@ -76,6 +76,8 @@ export function sample(over: Partial<SampleRecord> = {}): SampleRecord {
     judge: null,
     steps: null,
     optimalSteps: null,
+    toolCalls: null,
+    toolUse: null,
     startedAt: "2025-01-01T00:00:00.000Z",
     finishedAt: "2025-01-01T00:00:02.000Z",
     ...over,

@@ -1,4 +1,4 @@
-import type { Attempt, Usage } from "../core/model.ts";
+import type { Attempt, ToolCall, Usage } from "../core/model.ts";
 import type { Verdict } from "../core/verdict.ts";
 
 /** Who writes a run: one process, named by a fresh id, with its pid and host to tell whether it still lives. */
@@ -80,6 +80,10 @@ export interface SampleRecord {
   /** Episodes: steps taken and the optimal number of steps, when known. */
   steps: number | null;
   optimalSteps: number | null;
+  /** The tool calls made while answering, in order (a tools setting); null without tools. */
+  toolCalls: ToolCall[] | null;
+  /** Tool use by tool name (calls, or the units a provider bills), which prices may charge for; null without tools. */
+  toolUse: Record<string, number> | null;
   startedAt: string;
   finishedAt: string;
 }
@@ -114,7 +118,48 @@ export type ReportSample = Pick<
   | "judge"
   | "steps"
   | "optimalSteps"
+  | "toolUse"
 >;
+
+/** A failure-mode label a judge gave one sample (`plumb analyse failures`). */
+export interface LabelRecord {
+  run: string;
+  sampleKey: string;
+  /** The label set's id ("scbench"). */
+  taxonomy: string;
+  /** The judge model's id. */
+  judge: string;
+  /** The label's id; null when no reply read as a label (a later analysis asks again). */
+  label: string | null;
+  confidence: number | null;
+  /** The judge's one-line reason. */
+  reason: string | null;
+  /** Every reply, unreadable ones included, and why each failed one failed. */
+  replies: string[];
+  errors: string[];
+  usage: Usage;
+  costUsd: number | null;
+  createdAt: string;
+}
+
+/** A judge's choice among the first k samples of one (model, task, instance) (`plumb analyse selection`). */
+export interface PickRecord {
+  run: string;
+  model: string;
+  task: string;
+  instance: string;
+  k: number;
+  judge: string;
+  /** The chosen sample's key; null when no reply read as a choice. */
+  picked: string | null;
+  /** The candidates' sample keys in the order the judge saw them. */
+  candidates: string[];
+  replies: string[];
+  errors: string[];
+  usage: Usage;
+  costUsd: number | null;
+  createdAt: string;
+}
 
 /** What a judge model was asked and answered for one sample. */
 export interface JudgeRecord {
