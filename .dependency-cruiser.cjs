@@ -16,7 +16,7 @@ module.exports = {
       severity: "error",
       comment: "src/core is shared by everything; it imports no suite, runner, model, report, store or CLI code.",
       from: { path: "^src/core/" },
-      to: { path: "^src/(suites|eval|models|report|store|cli)/" },
+      to: { path: "^src/(suites|eval|models|report|store|cli|sandbox)/" },
     },
     {
       name: "suite-imports-no-other-suite",
@@ -49,6 +49,14 @@ module.exports = {
       comment: "src/geometry is a library for suites; it never reaches back into them.",
       from: { path: "^src/geometry/" },
       to: { path: "^src/(suites|eval|models|report|store|cli)/" },
+    },
+    {
+      name: "sandbox-imports-only-core",
+      severity: "error",
+      comment:
+        "src/sandbox runs untrusted Python (ComBench's verifiers, the python tool); it builds on core alone and knows no task, runner or model.",
+      from: { path: "^src/sandbox/" },
+      to: { path: "^src/(?!core/|sandbox/)" },
     },
     {
       name: "store-imports-no-runner",

@@ -7,7 +7,7 @@ import { availableParallelism } from "node:os";
 import { runConstructionVerifier } from "../src/suites/combench/common/construction-check.ts";
 import { loadStarterRecords } from "../src/suites/combench/records/load.ts";
 import { nativeVerifiers } from "../src/suites/combench/records/native/index.ts";
-import { createSandbox, type Sandbox } from "../src/suites/combench/sandbox/index.ts";
+import { createSandbox, type Sandbox } from "../src/sandbox/index.ts";
 
 type Row = [string, string, string];
 

@@ -3,7 +3,7 @@
  * it as an unprivileged user, to show the jail holds when Plumb itself is not root.
  */
 import { runConstructionVerifier } from "../../src/suites/combench/common/construction-check.ts";
-import { createSandbox } from "../../src/suites/combench/sandbox/index.ts";
+import { createSandbox } from "../../src/sandbox/index.ts";
 import { type AttackContext, verifierAttacks } from "./verifier-attacks.ts";
 
 export interface AttackResult {

@@ -2,9 +2,9 @@
  * The hostile suite for ComBench's verifier sandbox: record verifiers and payloads that try to escape,
  * exhaust or forge. Each attack's verifier prints True only when the attack worked, so a run that passes
  * means the jail failed. Shared by the in-process test and the child the test starts as an unprivileged
- * user (see sandbox/hostile.test.ts).
+ * user (see src/suites/combench/common/hostile.test.ts).
  */
-import type { SandboxLimits } from "../../src/suites/combench/sandbox/index.ts";
+import type { SandboxLimits } from "../../src/sandbox/index.ts";
 
 export interface AttackContext {
   /** A 0644 file outside the jail holding `secret`. */

@@ -1,5 +1,5 @@
 import { type PyValue, parsePythonLiteral } from "../../../core/python-literal/index.ts";
-import type { Sandbox, SandboxIsolation, SandboxLimits } from "../sandbox/index.ts";
+import type { Sandbox, SandboxIsolation, SandboxLimits } from "../../../sandbox/index.ts";
 
 /**
  * What the verifier gets on stdin, and how it came from the payload:

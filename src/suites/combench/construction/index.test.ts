@@ -10,7 +10,7 @@ import type { TaskRecord } from "../common/record.ts";
 import { loadStarterRecords } from "../records/load.ts";
 import { targetedMutants } from "../records/mutations.ts";
 import { pyRepr } from "../records/py-repr.ts";
-import { createSandbox } from "../sandbox/index.ts";
+import { createSandbox } from "../../../sandbox/index.ts";
 import { comBenchConstructionTask as task } from "./index.ts";
 
 const fixture = (name: string): unknown =>

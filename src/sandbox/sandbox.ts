@@ -4,7 +4,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { availableParallelism, constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
-import { clip } from "../../../core/clip.ts";
+import { clip } from "../core/clip.ts";
 import { classify, type RawRun, stoppedBy } from "./classify.ts";
 import { type Environment, type LaunchPlan, probeEnvironment } from "./environment.ts";
 import { OutputCapture } from "./output-capture.ts";

@@ -1,4 +1,4 @@
-import { clip } from "../../../core/clip.ts";
+import { clip } from "../core/clip.ts";
 import type { SandboxLimits, SandboxStatus } from "./types.ts";
 
 /** What one verifier process did, before it is judged. */

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { pyListItems, pyToString } from "../../../core/python-literal/convert.ts";
 import { parsePythonLiteral } from "../../../core/python-literal/parse.ts";
-import { createSandbox } from "./sandbox.ts";
+import { createSandbox } from "../../../sandbox/index.ts";
 
 /** Construction records copied unchanged from ComBench (see test/fixtures/combench). */
 interface ConstructionRecord {

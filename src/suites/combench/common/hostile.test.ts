@@ -21,8 +21,8 @@ import {
   verifierAttacks,
 } from "../../../../test/support/verifier-attacks.ts";
 import { type AttackResult, runAttacks } from "../../../../test/support/verifier-attacks-child.ts";
-import { runConstructionVerifier } from "../common/construction-check.ts";
-import { createSandbox } from "./index.ts";
+import { runConstructionVerifier } from "./construction-check.ts";
+import { createSandbox } from "../../../sandbox/index.ts";
 
 /** Anyone may use the sandbox's files and listeners outside the jail: only the jail may stop an attack. */
 const UNPRIVILEGED = 65534;
@@ -93,7 +93,7 @@ async function runAsUnprivileged(): Promise<AttackResult[]> {
     logLevel: "silent",
   });
   for (const file of ["bootstrap.py", "layout.py"]) {
-    copyFileSync(fileURLToPath(new URL(`./${file}`, import.meta.url)), join(out, file));
+    copyFileSync(fileURLToPath(new URL(`../../../sandbox/${file}`, import.meta.url)), join(out, file));
   }
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(out, "verifier-attacks-child.mjs"), JSON.stringify(ctx)], {
