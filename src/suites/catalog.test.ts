@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { BUILTIN_LABEL_SETS, SCBENCH_LABELS, taskCardSchema } from "../core/failure-modes.ts";
 import { loadTask, taskInfos } from "../core/registry.ts";
 import { registerAllTasks } from "./catalog.ts";
 
@@ -28,6 +29,15 @@ describe("the catalog", () => {
       const stated = Object.entries(info.presets ?? {}).map(([name, p]) => [name, p.count]);
       const actual = Object.entries(task.presets ?? {}).map(([name, p]) => [name, p.instances().length]);
       expect(actual).toEqual(stated);
+    });
+
+    it(`gives ${info.id} a failure-mode card the judge can use`, async () => {
+      const task = await loadTask(info.id);
+      const card = taskCardSchema.parse(task.card);
+      const known = new Set(BUILTIN_LABEL_SETS.flatMap((set) => set.labels.map((l) => l.id)));
+      for (const label of SCBENCH_LABELS.labels) expect(card.tieBreaks[label.id], label.id).toBeTruthy();
+      for (const id of [...Object.keys(card.tieBreaks), ...card.checks.flatMap((c) => c.likely)])
+        expect(known, id).toContain(id);
     });
   }
 });

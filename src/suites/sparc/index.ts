@@ -6,6 +6,7 @@ import { infoFields } from "../../core/registry.ts";
 import type { Instance, Task } from "../../core/task.ts";
 import { astarAction, astarPath, movesOf } from "./astar.ts";
 import { boardOf } from "./board.ts";
+import { sparcCard } from "./card.ts";
 import { difficulty } from "./difficulty.ts";
 import { generatePuzzle, MIXES, type Mix, randomLine, type SparcParams, sparcParams } from "./generate.ts";
 import { SparcGym } from "./gym.ts";
@@ -98,6 +99,7 @@ export const sparcTask: Task<SparcParams, SparcRecord, Path> = {
   promptFields: (inst) => sparcPromptFields(inst.data),
   parse: (text, inst, opts) => parseAnswer(text, puzzleOf(inst.data), opts?.lenient ? "lenient" : "strict"),
   verify: (inst, answer) => verifyPath(boardOf(puzzleOf(inst.data)), answer),
+  card: sparcCard,
 
   solve(inst, opts = {}) {
     const limit = opts.all ? (opts.maxSolutions ?? Number.POSITIVE_INFINITY) : 1;

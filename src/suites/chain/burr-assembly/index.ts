@@ -15,6 +15,7 @@ import { shapesOf } from "../burr/data.ts";
 import { type BurrParams, burrParamsSchema, burrTask } from "../burr/index.ts";
 import { planCap } from "../common/budget.ts";
 import { readEnvOptions } from "../common/env-options.ts";
+import { burrAssemblyCard } from "./card.ts";
 import { assemblyActionSchema, type BurrAssemblyData, burrAssemblyDataSchema } from "./data.ts";
 import { BurrAssemblyEnv } from "./env.ts";
 import { generateAssembly } from "./generate.ts";
@@ -108,6 +109,7 @@ export const burrAssemblyTask: Task<BurrParams, BurrAssemblyData, AssemblyAnswer
   prompt,
   parse,
   verify,
+  card: burrAssemblyCard,
   solve: (inst) => ({
     answers: [inst.data.assembly],
     complete: true,

@@ -25,6 +25,7 @@ import { planCap } from "../common/budget.ts";
 import { readEnvOptions } from "../common/env-options.ts";
 import { pieceColour } from "../common/palette.ts";
 import { scenePng, sceneSvg } from "../common/views.ts";
+import { burrCard } from "./card.ts";
 import { CLASSIC_BURRS } from "./classic.ts";
 import {
   actionOf,
@@ -218,6 +219,7 @@ export const burrTask: Task<BurrParams, BurrData, BurrAnswer> = {
   prompt,
   parse,
   verify,
+  card: burrCard,
   solve: (inst) => ({
     answers: [inst.data.plan.map(actionOf)],
     complete: true,

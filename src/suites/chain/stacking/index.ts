@@ -2,6 +2,7 @@ import { generatedInstance } from "../../../core/instances.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Instance, Task } from "../../../core/task.ts";
 import { readEnvOptions } from "../common/env-options.ts";
+import { stackingCard } from "./card.ts";
 import { StackingEnv } from "./env.ts";
 import { generateStacking } from "./generate.ts";
 import { stackingInfo } from "./info.ts";
@@ -67,6 +68,7 @@ export const stackingTask: Task<StackingParams, StackingData, StackingPlan> = {
   prompt: (inst, opts) => stackingPrompt(inst.data, opts),
   parse: (text, inst) => parsePlan(text, inst.data),
   verify: (inst, answer) => verifyPlan(inst.data, answer),
+  card: stackingCard,
 
   solve(inst) {
     return {

@@ -32,6 +32,7 @@ import { slug } from "../common/slug.ts";
 import { awaitingJudge, offlineChecks } from "../common/verdicts.ts";
 import { PROOFBENCH_CATEGORIES, PROOFBENCH_LEVELS } from "../proofbench/levels.ts";
 import { loadProofBench } from "../proofbench/records.ts";
+import { comBenchAnalysisCard } from "./card.ts";
 import { comBenchAnalysisInfo } from "./info.ts";
 
 const ID = "combench/analysis";
@@ -79,6 +80,7 @@ export const comBenchAnalysisTask: Task<RecordParams, TaskRecord, AnalysisAnswer
   parse: (text) => (parsingMode() === "anchor" ? parseAnalysisAsAnchor(text) : parseAnalysis(text)),
   verify: async (inst) => awaitingJudge(await offlineChecks(inst.data, null)),
   judge: proofJudge<AnalysisAnswer>(),
+  card: comBenchAnalysisCard,
   solve: (inst) => ({ answers: [reference(inst.data)], complete: true }),
   // The anchor judges the whole reply, so its oracle writes the proof alone.
   formatAnswer: (answer) =>

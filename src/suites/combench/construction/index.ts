@@ -33,6 +33,7 @@ import { slug } from "../common/slug.ts";
 import { awaitingJudge, offlineChecks, proofNotJudged } from "../common/verdicts.ts";
 import { loadStarterRecords } from "../records/load.ts";
 import { COMBENCH_CATEGORIES } from "../records/schema.ts";
+import { comBenchConstructionCard } from "./card.ts";
 import { comBenchConstructionInfo } from "./info.ts";
 
 const ID = "combench/construction";
@@ -102,6 +103,7 @@ export const comBenchConstructionTask: Task<
       : proofNotJudged(offline, answer.proofProblem);
   },
   judge: proofJudge<ConstructionAnswer>(),
+  card: comBenchConstructionCard,
   solve: (inst) => ({ answers: [reference(inst.data)], complete: true }),
   formatAnswer: (answer) => formatConstruction(answer),
   randomAnswer: (_inst, rng) => ({

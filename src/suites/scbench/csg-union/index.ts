@@ -3,6 +3,7 @@ import { infoFields } from "../../../core/registry.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
 import { stlBinary, triangulate, type Vec3 } from "../../../geometry/mesh.ts";
+import { csgUnionCard } from "./card.ts";
 import { referenceSolid } from "./csg.ts";
 import { generateCsg, referenceAnswer } from "./generate.ts";
 import { csgUnionInfo } from "./info.ts";
@@ -28,6 +29,7 @@ const levels: Record<string, Partial<CsgParams>> = Object.fromEntries(
 export const csgUnionTask: Task<CsgParams, CsgData, CsgAnswer> = {
   ...infoFields(csgUnionInfo),
   version: 3,
+  card: csgUnionCard,
   params: csgParams,
   levels,
   presets: {

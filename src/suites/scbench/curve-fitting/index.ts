@@ -1,6 +1,7 @@
 import { levelOfParams } from "../../../core/levels.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
+import { curveFittingCard } from "./card.ts";
 import { generateCurveFitting } from "./generate.ts";
 import { curveFittingInfo } from "./info.ts";
 import { originalPreset } from "./original.ts";
@@ -100,6 +101,7 @@ const levels: Record<string, Partial<CurveFittingParams>> = {
 export const curveFittingTask: Task<CurveFittingParams, CurveFittingData, CurveFittingAnswer> = {
   ...infoFields(curveFittingInfo),
   version: 2,
+  card: curveFittingCard,
   params: curveFittingParams,
   levels,
   presets: { original: originalPreset },

@@ -5,6 +5,7 @@ import { infoFields } from "../../../core/registry.ts";
 import type { Instance, Task } from "../../../core/task.ts";
 import { cappedList } from "../common/answer-caps.ts";
 import { recordsPreset } from "../common/vgb-records.ts";
+import { delaunayCard } from "./card.ts";
 import {
   type DelaunayData,
   type DelaunayParams,
@@ -69,6 +70,7 @@ const levels: Record<string, Partial<DelaunayParams>> = {
 export const delaunayTask: Task<DelaunayParams, DelaunayData, DelaunayAnswer> = {
   ...infoFields(delaunayInfo),
   version: 2,
+  card: delaunayCard,
   params: delaunayParams,
   levels,
   presets: {

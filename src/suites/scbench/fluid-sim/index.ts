@@ -1,6 +1,7 @@
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
+import { fluidSimCard } from "./card.ts";
 import { generateFluid } from "./generate.ts";
 import { GOALS, LEVEL_SIDES } from "./goals.ts";
 import { fluidSimInfo } from "./info.ts";
@@ -32,6 +33,7 @@ const levels: Record<string, Partial<FluidParams>> = Object.fromEntries(
 export const fluidSimTask: Task<FluidParams, FluidData, FluidAnswer> = {
   ...infoFields(fluidSimInfo),
   version: 2,
+  card: fluidSimCard,
   params: fluidParams,
   levels,
   answer: answerSchema,

@@ -2,6 +2,7 @@ import { generatedInstance } from "../../../core/instances.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { recordsPreset } from "../common/vgb-records.ts";
+import { halfSubdivisionCard } from "./card.ts";
 import { generateTree } from "./generate.ts";
 import { halfSubdivisionInfo } from "./info.ts";
 import { loadHalfSubdivision } from "./original.ts";
@@ -62,6 +63,7 @@ const LEVELS: Record<string, Level> = {
 export const halfSubdivisionTask: Task<HalfSubdivisionParams, HalfSubdivisionData, HalfSubdivisionAnswer> = {
   ...infoFields(halfSubdivisionInfo),
   version: 2,
+  card: halfSubdivisionCard,
   params: halfSubdivisionParams,
   levels: LEVELS,
   presets: {

@@ -2,6 +2,7 @@ import { generatedInstance } from "../../../core/instances.ts";
 import { levelOfParams } from "../../../core/levels.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
+import { hamiltonianLoopCard } from "./card.ts";
 import { generateLayout, type LoopParams, loopParams, toAnswer } from "./generate.ts";
 import {
   answerSchema,
@@ -42,6 +43,7 @@ const levels: Record<string, Partial<LoopParams>> = {
 export const hamiltonianLoopTask: Task<LoopParams, LoopData, LoopAnswer> = {
   ...infoFields(hamiltonianLoopInfo),
   version: 2,
+  card: hamiltonianLoopCard,
   params: loopParams,
   levels,
   presets: { original: originalPreset },

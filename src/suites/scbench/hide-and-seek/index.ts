@@ -2,6 +2,7 @@ import { generatedInstance } from "../../../core/instances.ts";
 import { levelOfParams } from "../../../core/levels.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
+import { hideAndSeekCard } from "./card.ts";
 import { generateScene, type HideParams, hideParams } from "./generate.ts";
 import { hideAndSeekInfo } from "./info.ts";
 import { originalPreset } from "./original.ts";
@@ -27,6 +28,7 @@ const levels: Record<string, Partial<HideParams>> = {
 export const hideAndSeekTask: Task<HideParams, HideData, HideAnswer> = {
   ...infoFields(hideAndSeekInfo),
   version: 2,
+  card: hideAndSeekCard,
   params: hideParams,
   levels,
   presets: { original: originalPreset },

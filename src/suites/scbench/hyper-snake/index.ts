@@ -3,6 +3,7 @@ import { levelOfParams } from "../../../core/levels.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { Box } from "./box.ts";
+import { hyperSnakeCard } from "./card.ts";
 import { generateSnake } from "./generate.ts";
 import { hyperSnakeInfo } from "./info.ts";
 import { originalPreset } from "./original.ts";
@@ -44,6 +45,7 @@ const levels: Record<string, Partial<HyperSnakeParams>> = {
 export const hyperSnakeTask: Task<HyperSnakeParams, HyperSnakeData, HyperSnakeAnswer> = {
   ...infoFields(hyperSnakeInfo),
   version: 2,
+  card: hyperSnakeCard,
   params: hyperSnakeParams,
   levels,
   presets: { original: originalPreset },

@@ -2,6 +2,7 @@ import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { stlBinary } from "../../../geometry/mesh.ts";
+import { interlockingPartsCard } from "./card.ts";
 import { generateInterlocking } from "./generate.ts";
 import { interlockingPartsInfo } from "./info.ts";
 import { originalPreset } from "./original.ts";
@@ -29,6 +30,7 @@ const levels: Record<string, Partial<InterlockingParams>> = {
 export const interlockingPartsTask: Task<InterlockingParams, InterlockingData, InterlockingAnswer> = {
   ...infoFields(interlockingPartsInfo),
   version: 2,
+  card: interlockingPartsCard,
   params: interlockingParams,
   levels,
   presets: { original: originalPreset },

@@ -2,6 +2,7 @@ import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Instance, Task } from "../../../core/task.ts";
 import { brickCentre, isRightAngle } from "./brick-geometry.ts";
+import { legoShellCard } from "./card.ts";
 import { generateLegoShell, LEVEL_RADII } from "./generate.ts";
 import { legoShellInfo } from "./info.ts";
 import { legoShellPrompt } from "./prompt.ts";
@@ -70,6 +71,7 @@ function originalInstances(): Instance<LegoShellData>[] {
 export const legoShellTask: Task<LegoShellParams, LegoShellData, LegoShellAnswer> = {
   ...infoFields(legoShellInfo),
   version: 3,
+  card: legoShellCard,
   params: legoShellParams,
   levels: LEVEL_RADII,
   presets: {

@@ -2,6 +2,7 @@ import { generatedInstance } from "../../../core/instances.ts";
 import { infoFields } from "../../../core/registry.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
+import { maze3dJumpsCard } from "./card.ts";
 import { constructMaze, generateData, type MazeParams, mazeParams } from "./generate.ts";
 import { maze3dJumpsInfo } from "./info.ts";
 import { answerSchema, dataSchema, type MazeAnswer, type MazeData } from "./maze.ts";
@@ -29,6 +30,7 @@ const CELLS = "AB0123456789";
 export const maze3dJumpsTask: Task<MazeParams, MazeData, MazeAnswer> = {
   ...infoFields(maze3dJumpsInfo),
   version: 2,
+  card: maze3dJumpsCard,
   params: mazeParams,
   levels,
   presets: { original: originalPreset },

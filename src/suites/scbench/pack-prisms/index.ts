@@ -1,5 +1,6 @@
 import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
+import { packPrismsCard } from "./card.ts";
 import { buildData, generatePack, LEVEL_CLASSES } from "./generate.ts";
 import { packPrismsInfo } from "./info.ts";
 import { originalPreset, originalReference } from "./original.ts";
@@ -47,6 +48,7 @@ export const packPrismsTask: Task<PackParams, PackData, PackAnswer> = {
   prompt: (inst, opts) => packPrompt(inst.data, opts),
   parse: (text) => parsePack(text),
   verify: (inst, answer) => verifyPack(inst.data, answer),
+  card: packPrismsCard,
   references(inst) {
     const stored = originalReference(inst);
     return stored ? [stored] : [];

@@ -2,6 +2,7 @@ import { generatedInstance } from "../../../core/instances.ts";
 import { levelOfParams } from "../../../core/levels.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
+import { pipeLoopCard } from "./card.ts";
 import { generatePipeData } from "./generate.ts";
 import { pipeLoopInfo } from "./info.ts";
 import {
@@ -40,6 +41,7 @@ export const pipeLoopTask: Task<PipeParams, PipeData, PipeAnswer> = {
   prompt: (inst, opts) => pipePrompt(inst.data, opts),
   parse: (text) => parsePipeAnswer(text),
   verify: (inst, answer) => verifyPipeLoop(inst.data, answer),
+  card: pipeLoopCard,
   solve: (inst) => {
     const answer = referenceLoop(inst.data);
     return answer ? { answers: [answer], complete: true } : { answers: [], complete: false };

@@ -2,6 +2,7 @@ import { levelOfParams } from "../../../core/levels.ts";
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
+import { printablePrimeCard } from "./card.ts";
 import {
   generatePrintablePrime,
   type PrintablePrimeAnswer,
@@ -53,6 +54,7 @@ export const printablePrimeTask: Task<PrintablePrimeParams, PrintablePrimeData, 
   prompt: (inst, opts) => printablePrimePrompt(inst.data, opts),
   parse: (text) => parseLooseAnswer(text, printablePrimeAnswer),
   verify: (inst, answer) => verifyPrintablePrime(inst.data, answer),
+  card: printablePrimeCard,
   solve: (inst) => ({ answers: [solvePrintablePrime(inst.data.maxDigits)], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),
 

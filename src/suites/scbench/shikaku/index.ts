@@ -4,6 +4,7 @@ import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
 import { recordsPreset } from "../common/vgb-records.ts";
+import { shikakuCard } from "./card.ts";
 import { generatePuzzle, randomPartition, type ShikakuParams, shikakuParams } from "./generate.ts";
 import { shikakuInfo } from "./info.ts";
 import { loadShikaku } from "./original.ts";
@@ -60,6 +61,7 @@ export const shikakuTask: Task<ShikakuParams, ShikakuData, ShikakuAnswer> = {
   prompt: (inst, opts) => shikakuPrompt(inst.data, opts),
   parse: (text) => parseLooseAnswer(text, answerSchema),
   verify: (inst, answer) => verifyShikaku(inst.data, answer),
+  card: shikakuCard,
 
   solve(inst, opts = {}) {
     const limit = opts.all ? (opts.maxSolutions ?? Number.POSITIVE_INFINITY) : 1;

@@ -2,6 +2,7 @@ import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import { infoFields } from "../../../core/registry.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
+import { terrainLevellingCard } from "./card.ts";
 import { generateTerrain, LEVEL_SIDES } from "./generate.ts";
 import { terrainLevellingInfo } from "./info.ts";
 import { originalInstances } from "./original.ts";
@@ -41,6 +42,7 @@ export const terrainLevellingTask: Task<TerrainParams, TerrainData, TerrainAnswe
   prompt: (inst, opts) => terrainPrompt(inst.data, opts),
   parse: (text) => parseLooseAnswer(text, readableAnswerSchema),
   verify: (inst, answer) => verifyTerrain(inst.data, answer),
+  card: terrainLevellingCard,
   solve: (inst) => ({ answers: [{ blasts: inst.data.reference }], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),
 

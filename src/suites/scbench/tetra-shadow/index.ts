@@ -2,6 +2,7 @@ import { levelOfParams } from "../../../core/levels.ts";
 import { infoFields } from "../../../core/registry.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { Task } from "../../../core/task.ts";
+import { tetraShadowCard } from "./card.ts";
 import { generateTetraShadow, LEVELS } from "./generate.ts";
 import { tetraShadowInfo } from "./info.ts";
 import { originalInstances } from "./original.ts";
@@ -40,6 +41,7 @@ export const tetraShadowTask: Task<TetraParams, TetraData, TetraAnswer> = {
   prompt: (inst, opts) => tetraPrompt(inst.data, opts),
   parse: (text, inst) => parseTetraAnswer(text, inst.data),
   verify: (inst, answer) => verifyTetraShadow(inst.data, answer),
+  card: tetraShadowCard,
   solve: (inst) => ({
     answers: [inst.data.original ? solveOriginal(inst.data) : solveTetraShadow(inst.data)],
     complete: true,

@@ -17,6 +17,7 @@ import { lastLabelList } from "../common/label-list.ts";
 import { asListAnswer } from "../common/list-answer.ts";
 import { promptVariant } from "../common/prompt-variant.ts";
 import { recordsPreset } from "../common/vgb-records.ts";
+import { classifyBehaviourCard } from "./card.ts";
 import { BEHAVIOURS, type Behaviour, behaviour, CANONICAL_CONFIGURATIONS, classCount } from "./corners.ts";
 import { classifyBehaviourInfo } from "./info.ts";
 import { loadBehaviourRecord, ORIGINAL_BEHAVIOURS } from "./original.ts";
@@ -188,6 +189,7 @@ function render(data: BehaviourData, answer?: BehaviourAnswer) {
 export const classifyBehaviourTask: Task<BehaviourParams, BehaviourData, BehaviourAnswer> = {
   ...infoFields(classifyBehaviourInfo),
   version: 2,
+  card: classifyBehaviourCard,
   params: behaviourParams,
   levels,
   presets: {

@@ -9,6 +9,7 @@ import { cappedList, firstFew } from "../common/answer-caps.ts";
 import { asListAnswer } from "../common/list-answer.ts";
 import { promptVariant } from "../common/prompt-variant.ts";
 import { recordsPreset } from "../common/vgb-records.ts";
+import { enumerateEdgesCard } from "./card.ts";
 import {
   behaviour,
   CANONICAL_CONFIGURATIONS,
@@ -280,6 +281,7 @@ function render(data: EdgesData, answer?: EdgesAnswer) {
 export const enumerateEdgesTask: Task<EdgesParams, EdgesData, EdgesAnswer> = {
   ...infoFields(enumerateEdgesInfo),
   version: 2,
+  card: enumerateEdgesCard,
   params: edgesParams,
   levels,
   presets: {

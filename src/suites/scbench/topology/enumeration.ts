@@ -9,6 +9,7 @@ import { cappedList, firstFew } from "../common/answer-caps.ts";
 import { asListAnswer } from "../common/list-answer.ts";
 import { promptVariant } from "../common/prompt-variant.ts";
 import { recordsPreset } from "../common/vgb-records.ts";
+import { topologyEnumerationCard } from "./card.ts";
 import {
   allLabellings,
   behaviour,
@@ -267,6 +268,7 @@ function render(data: EnumerationData, answer?: EnumerationAnswer) {
 export const topologyEnumerationTask: Task<EnumerationParams, EnumerationData, EnumerationAnswer> = {
   ...infoFields(topologyEnumerationInfo),
   version: 2,
+  card: topologyEnumerationCard,
   params: enumerationParams,
   levels,
   presets: {

@@ -2,6 +2,7 @@ import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Instance, Task } from "../../../core/task.ts";
 import { recordsPreset } from "../common/vgb-records.ts";
+import { twoSegmentsCard } from "./card.ts";
 import { frameOf } from "./frame.ts";
 import { generateTwoSegments, TASK_ID } from "./generate.ts";
 import { twoSegmentsInfo } from "./info.ts";
@@ -63,6 +64,7 @@ export const twoSegmentsTask: Task<TwoSegmentsParams, TwoSegmentsData, TwoSegmen
   parse: (text) => parseLooseAnswer(text, twoSegmentsAnswer),
   load: loadTwoSegments,
   verify: verifyTwoSegments,
+  card: twoSegmentsCard,
   solve(inst) {
     const witness = solveInRegion(inst);
     return witness ? { answers: [witness], complete: true } : { answers: [], complete: false };

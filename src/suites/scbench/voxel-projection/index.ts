@@ -2,6 +2,7 @@ import { generatedInstance } from "../../../core/instances.ts";
 import { parseLooseAnswer } from "../../../core/loose-answer.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Instance, Task } from "../../../core/task.ts";
+import { voxelProjectionCard } from "./card.ts";
 import { generateVoxelProjection } from "./generate.ts";
 import { voxelProjectionInfo } from "./info.ts";
 import { voxelProjectionPrompt } from "./prompt.ts";
@@ -70,6 +71,7 @@ export const voxelProjectionTask: Task<VoxelProjectionParams, VoxelProjectionDat
   prompt: (inst, opts) => voxelProjectionPrompt(inst.data, opts),
   parse: (text) => parseLooseAnswer(text, answerSchema),
   verify: (inst, answer) => verifyVoxelProjection(inst.data, answer),
+  card: voxelProjectionCard,
   solve: (inst) => ({ answers: [solveVoxelProjection(inst.data)], complete: true }),
   formatAnswer: (answer) => JSON.stringify(answer),
 
