@@ -61,6 +61,8 @@ export interface PythonToolResult {
 /** Runs the tools Plumb executes itself, for models given `tools.kind: "python"`. */
 export interface ToolHost {
   python(code: string, signal: AbortSignal): Promise<PythonToolResult>;
+  /** The caps each python run is held to, which the tool's description states. */
+  limits?: { seconds: number; memoryMiB: number; outputKiB: number };
 }
 
 /**
@@ -121,6 +123,8 @@ export interface ModelSpec {
   price?: Price | null;
   /** The model's own generation defaults (models file). */
   options?: GenerationOptions;
+  /** The setting the model is run under (see ModelSetting): its tools and its output-token cap. */
+  setting?: { tools?: ToolsRequest; maxOutputTokens?: number };
 }
 
 /** One try at a call. */

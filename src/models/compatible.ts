@@ -7,7 +7,24 @@
  */
 import { request } from "undici";
 import { z } from "zod";
-import type { ModelRequest, ModelResponse, Usage } from "../core/model.ts";
+import { clip } from "../core/clip.ts";
+import {
+  addUsage,
+  type ModelRequest,
+  type ModelResponse,
+  type ToolCall,
+  type ToolHost,
+  type Usage,
+} from "../core/model.ts";
+import {
+  MAX_RECORDED_INPUT,
+  MAX_RECORDED_OUTPUT,
+  OVER_LIMIT_ERROR,
+  PYTHON_PARAMETERS,
+  PYTHON_TOOL,
+  PythonRunner,
+  pythonToolDescription,
+} from "./hosted-tools.ts";
 
 /** Bodies past this are refused unread: no answer worth grading is this long. */
 export const MAX_RESPONSE_BODY_BYTES = 32 * 2 ** 20;
@@ -52,6 +69,8 @@ const completionSchema = z.looseObject({
           content: z.union([z.string(), z.array(contentPart)]).nullish(),
           reasoning_content: z.string().nullish(),
           reasoning: z.string().nullish(),
+          // Read one by one (see toolCallsOf): a bad call is the model's mistake, not a bad reply.
+          tool_calls: z.array(z.unknown()).nullish(),
         }),
         finish_reason: z.string().nullish(),
       }),
@@ -209,33 +228,184 @@ export interface CompatibleEndpoint {
   maxBodyBytes?: number;
 }
 
+/** Tool-call arguments past this many characters are refused unread. */
+export const MAX_TOOL_ARGUMENT_CHARS = 200_000;
+
+/** One tool call of a reply, as read; `code` or `error` (a call that cannot run). */
+export interface RawToolCall {
+  id: string;
+  name: string;
+  /** The arguments as sent back to the server with the assistant message. */
+  arguments: string;
+  code?: string;
+  error?: string;
+}
+
+/** The python code of a call's arguments, or why there is none. Never throws. */
+export function parseToolArguments(raw: unknown): { code: string } | { error: string } {
+  let value = raw;
+  if (typeof raw === "string") {
+    if (raw.length > MAX_TOOL_ARGUMENT_CHARS)
+      return { error: `the arguments are over ${MAX_TOOL_ARGUMENT_CHARS.toLocaleString("en")} characters` };
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return { error: 'the arguments are not valid JSON: send {"code": "<python program>"}' };
+    }
+  }
+  const code =
+    typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>).code
+      : undefined;
+  if (typeof code !== "string")
+    return { error: 'the arguments must be a JSON object {"code": "<python program>"}' };
+  if (code.length > MAX_TOOL_ARGUMENT_CHARS)
+    return { error: `the code is over ${MAX_TOOL_ARGUMENT_CHARS.toLocaleString("en")} characters` };
+  return { code };
+}
+
+/** The tool calls of a reply's message, each readable or carrying why not. */
+export function toolCallsOf(json: unknown): RawToolCall[] {
+  const parsed = completionSchema.safeParse(json);
+  if (!parsed.success) return [];
+  const list = parsed.data.choices[0]?.message.tool_calls ?? [];
+  return list.map((entry, i): RawToolCall => {
+    const e = typeof entry === "object" && entry !== null ? (entry as Record<string, unknown>) : {};
+    const fn =
+      typeof e.function === "object" && e.function !== null ? (e.function as Record<string, unknown>) : {};
+    const id = typeof e.id === "string" && e.id !== "" ? e.id.slice(0, 200) : `call_${i}`;
+    const name = typeof fn.name === "string" ? fn.name.slice(0, 200) : "";
+    const raw = fn.arguments;
+    const args =
+      typeof raw === "string"
+        ? raw.slice(0, MAX_TOOL_ARGUMENT_CHARS + 1)
+        : (() => {
+            try {
+              return (JSON.stringify(raw) ?? "").slice(0, MAX_TOOL_ARGUMENT_CHARS + 1);
+            } catch {
+              return "";
+            }
+          })();
+    if (name !== PYTHON_TOOL)
+      return {
+        id,
+        name,
+        arguments: args,
+        error: `there is no tool named "${name}"; the only tool is ${PYTHON_TOOL}`,
+      };
+    const read = parseToolArguments(typeof raw === "string" ? raw : args);
+    return "code" in read
+      ? { id, name, arguments: args, code: read.code }
+      : { id, name, arguments: args, error: read.error };
+  });
+}
+
 /** One try of one request; errors are left for callWithRetries to classify. */
 export function compatibleCaller(
   endpoint: CompatibleEndpoint,
-): (req: ModelRequest, signal: AbortSignal) => Promise<Reply> {
+): (req: ModelRequest, signal: AbortSignal, host?: ToolHost) => Promise<Reply> {
   const url = `${endpoint.baseURL}/chat/completions`;
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (endpoint.key !== undefined) headers.authorization = `Bearer ${endpoint.key}`;
   const cap = endpoint.maxBodyBytes ?? MAX_RESPONSE_BODY_BYTES;
-  return async (req, signal) => {
-    const response = await request(url, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(chatBody(endpoint.model, req)),
-      signal,
-    });
+  const post = async (body: Record<string, unknown>, signal: AbortSignal): Promise<unknown> => {
+    const response = await request(url, { method: "POST", headers, body: JSON.stringify(body), signal });
     const { statusCode } = response;
     if (statusCode < 200 || statusCode > 299) {
       const text = await readCapped(response.body, ERROR_BODY_BYTES, true);
       throw new HttpStatusError(statusCode, headerRecord(response.headers), errorMessage(statusCode, text));
     }
     const text = await readCapped(response.body, cap);
-    let json: unknown;
     try {
-      json = JSON.parse(text);
+      return JSON.parse(text);
     } catch (error) {
       throw new MalformedResponseError(`the reply is not JSON: ${(error as Error).message}`);
     }
-    return readCompletion(json);
   };
+  return async (req, signal, host) => {
+    if (!req.tools) return readCompletion(await post(chatBody(endpoint.model, req), signal));
+    if (req.tools.kind !== "python")
+      throw new Error("an OpenAI-compatible server has no provider tools (checkOptions refuses them)");
+    if (!host) throw new Error("a python tools setting needs a ToolHost: pass one to Model.generate");
+    return pythonLoop(post, endpoint.model, req, req.tools.maxCalls, host, signal);
+  };
+}
+
+/**
+ * The python tool by hand: ask, run the calls the reply makes (up to the limit; past it, or when a
+ * call cannot be read, the model is told so), send their results back, ask again, until a reply
+ * makes no call or the round trips run out. The last reply's text is the answer; usage is summed.
+ */
+async function pythonLoop(
+  post: (body: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>,
+  model: string,
+  req: ModelRequest,
+  maxCalls: number,
+  host: ToolHost,
+  signal: AbortSignal,
+): Promise<Reply> {
+  const body = chatBody(model, req);
+  body.tools = [
+    {
+      type: "function",
+      function: {
+        name: PYTHON_TOOL,
+        description: pythonToolDescription(maxCalls, host.limits),
+        parameters: PYTHON_PARAMETERS,
+      },
+    },
+  ];
+  const messages = body.messages as unknown[];
+  const runner = new PythonRunner(host, maxCalls);
+  const toolCalls: ToolCall[] = [];
+  let usage: Usage = { input: 0, output: 0, reasoning: 0, cached: 0 };
+  const maxRounds = maxCalls + 2;
+  for (let round = 1; ; round++) {
+    const json = await post(body, signal);
+    const reply = readCompletion(json);
+    usage = addUsage(usage, reply.usage);
+    const calls = toolCallsOf(json);
+    const done = { ...reply, usage, toolCalls };
+    if (calls.length === 0) return done;
+    if (round >= maxRounds) {
+      // Out of round trips: these calls are never answered.
+      for (const c of calls)
+        toolCalls.push({
+          tool: c.name || PYTHON_TOOL,
+          by: "plumb",
+          input: clip(c.code ?? c.arguments, MAX_RECORDED_INPUT),
+          output: "",
+          error: c.error ?? OVER_LIMIT_ERROR,
+        });
+      return done;
+    }
+    messages.push({
+      role: "assistant",
+      content: reply.text === "" ? null : reply.text,
+      tool_calls: calls.map((c) => ({
+        id: c.id,
+        type: "function",
+        function: { name: c.name, arguments: c.arguments },
+      })),
+    });
+    for (const c of calls) {
+      let content: string;
+      if (c.code === undefined) {
+        const error = c.error ?? "the call cannot be run";
+        content = `Error: ${error}`;
+        toolCalls.push({
+          tool: c.name || PYTHON_TOOL,
+          by: "plumb",
+          input: clip(c.arguments, MAX_RECORDED_INPUT),
+          output: clip(content, MAX_RECORDED_OUTPUT),
+          error,
+        });
+      } else {
+        const { text, call } = await runner.run(c.id, c.code, signal);
+        content = text;
+        toolCalls.push(call);
+      }
+      messages.push({ role: "tool", tool_call_id: c.id, content });
+    }
+  }
 }

@@ -70,6 +70,54 @@ describe("checkOptions", () => {
   });
 });
 
+describe("checkOptions of a tools setting", () => {
+  const provider = { kind: "provider", webSearch: false, maxCalls: 4 } as const;
+  const python = { kind: "python", webSearch: false, maxCalls: 4 } as const;
+  const own = (spec: string) =>
+    resolveModels([spec], {
+      env: { OPENAI_API_KEY: "k", ANTHROPIC_API_KEY: "k", GOOGLE_GENERATIVE_AI_API_KEY: "k" },
+      retry,
+    })[0] as Model;
+  const refusal = (m: Model, tools: Parameters<typeof checkOptions>[2]): InputError | undefined => {
+    try {
+      checkOptions(m, {}, tools);
+    } catch (e) {
+      expect(e).toBeInstanceOf(InputError);
+      return e as InputError;
+    }
+    return undefined;
+  };
+
+  it("refuses provider tools where there are none, suggesting --tools python", () => {
+    const compatible = refusal(at("openai-compatible"), provider);
+    expect(compatible?.message).toMatch(
+      /--tools provider \(an OpenAI-compatible server has no hosted tools; use --tools python\)/,
+    );
+    expect(compatible?.field).toBe("--tools");
+    expect(refusal(at("openai", "gpt-4.1"), provider)?.message).toMatch(/--tools provider .*responses API/);
+    expect(refusal(at("openai-compatible"), python)).toBeUndefined();
+    expect(refusal(at("openai", "gpt-4.1"), python)).toBeUndefined();
+  });
+
+  it("accepts provider tools at OpenAI's own endpoint, Anthropic and Google", () => {
+    for (const spec of ["openai:gpt-4.1", "anthropic:claude-sonnet-4-5", "google:gemini-2.5-flash"])
+      expect(refusal(own(spec), { ...provider, webSearch: true })).toBeUndefined();
+    expect(refusal(at("anthropic"), provider)).toBeUndefined();
+  });
+
+  it("refuses web search without provider tools, naming --web-search", () => {
+    const e = refusal(own("openai:gpt-4.1"), { ...python, webSearch: true });
+    expect(e?.message).toMatch(/--web-search/);
+    expect(e?.field).toBe("--web-search");
+    // Every problem at once, generation options first.
+    expect(() => checkOptions(at("openai-compatible"), { thinkingBudget: 5 }, { ...provider })).toThrow(
+      /--thinking-budget .*; --tools provider/,
+    );
+    const oracle = { id: "oracle", spec: { provider: "oracle" } };
+    expect(() => checkOptions(oracle, {}, { ...provider, webSearch: true })).not.toThrow();
+  });
+});
+
 describe("provider options on the wire", () => {
   it("openai and openai-compatible send reasoning effort", async () => {
     expect(await bodyOf(at("openai", "o4-mini"), { reasoningEffort: "high" })).toMatchObject({

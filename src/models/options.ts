@@ -1,6 +1,7 @@
 import type { JSONValue } from "ai";
 import { InputError } from "../core/errors.ts";
-import type { GenerationOptions, Model, ModelRequest } from "../core/model.ts";
+import type { GenerationOptions, Model, ModelRequest, ToolsRequest } from "../core/model.ts";
+import { DEFAULT_BASE_URLS } from "./endpoint.ts";
 import type { ProviderName } from "./request.ts";
 import { PROVIDERS } from "./spec.ts";
 
@@ -64,14 +65,43 @@ function refusals(provider: ProviderName, name: string, g: GenerationOptions): R
   return out;
 }
 
+/** Tools a model cannot be given: hosted tools where there are none, web search without them. */
+function toolRefusals(provider: ProviderName, isDefault: boolean, tools: ToolsRequest): Refusal[] {
+  const out: Refusal[] = [];
+  if (tools.kind === "provider") {
+    if (provider === "openai-compatible")
+      out.push({
+        flag: "--tools provider",
+        why: "an OpenAI-compatible server has no hosted tools; use --tools python",
+      });
+    else if (provider === "openai" && !isDefault)
+      out.push({
+        flag: "--tools provider",
+        why: "OpenAI's hosted tools need its responses API, and a non-default endpoint speaks chat completions; use --tools python",
+      });
+  }
+  if (tools.webSearch && tools.kind !== "provider")
+    out.push({ flag: "--web-search", why: "web search is a provider tool: use it with --tools provider" });
+  return out;
+}
+
 /**
  * Refuses, before any call, generation options the model's provider cannot take (the SDK would
- * drop them silently). Built-in agents ignore every option.
+ * drop them silently), and a tools setting it cannot run. Built-in agents ignore every option.
  */
-export function checkOptions(model: Pick<Model, "id" | "spec">, generation: GenerationOptions): void {
+export function checkOptions(
+  model: Pick<Model, "id" | "spec">,
+  generation: GenerationOptions,
+  tools?: ToolsRequest,
+): void {
   const provider = PROVIDERS.find((p) => p === model.spec.provider);
   if (!provider) return;
   const refused = refusals(provider, model.spec.model ?? "", generation);
+  if (tools) {
+    const base = DEFAULT_BASE_URLS[provider];
+    const isDefault = base !== undefined && (model.spec.baseURL === undefined || model.spec.baseURL === base);
+    refused.push(...toolRefusals(provider, isDefault, tools));
+  }
   const first = refused[0];
   if (!first) return;
   const list = refused.map((r) => `${r.flag} (${r.why})`).join("; ");

@@ -60,6 +60,47 @@ describe("costOf", () => {
   });
 });
 
+describe("costOf with hosted tool use", () => {
+  it("adds each unit at its tool price; units without a price add nothing", () => {
+    const tokens = costOf("openai:gpt-4.1", usage(1_000_000, 0)) as number;
+    expect(
+      costOf("openai:gpt-4.1", usage(1_000_000, 0), BUILTIN_PRICES, { code_interpreter: 2, web_search: 3 }),
+    ).toBeCloseTo(tokens + 2 * 0.03 + 3 * 0.01, 12);
+    expect(costOf("openai:gpt-4.1", usage(1_000_000, 0), BUILTIN_PRICES, { shell: 9 })).toBeCloseTo(
+      tokens,
+      12,
+    );
+    expect(
+      costOf("anthropic:claude-sonnet-4-5", usage(0, 0), BUILTIN_PRICES, {
+        web_search: 10,
+        code_execution: 4,
+      }),
+    ).toBeCloseTo(0.1, 12);
+    expect(costOf("google:gemini-2.5-flash", usage(0, 0), BUILTIN_PRICES, { web_search: 10 })).toBe(0);
+    const own = { id: "x", price: { input: 0, output: 0, tools: { web_search: 0.5 } } };
+    expect(costOf(own, usage(10, 10), BUILTIN_PRICES, { web_search: 2 })).toBeCloseTo(1, 12);
+  });
+
+  it("prices a model run under a setting by its own id", () => {
+    const plain = costOf("openai:gpt-4.1", usage(1000, 1000)) as number;
+    expect(plain).toBeGreaterThan(0);
+    expect(costOf("openai:gpt-4.1+tools=provider", usage(1000, 1000))).toBeCloseTo(plain, 15);
+    expect(costOf("openai:gpt-4.1+tools=python+max-output-tokens=4096", usage(1000, 1000))).toBeCloseTo(
+      plain,
+      15,
+    );
+    expect(costOf({ id: "openai:gpt-4.1+max-output-tokens=4096" }, usage(1000, 1000))).toBeCloseTo(plain, 15);
+    expect(
+      costOf("openai:gpt-4.1+tools=provider", usage(0, 0), BUILTIN_PRICES, { web_search: 1 }),
+    ).toBeCloseTo(0.01, 12);
+    expect(costOf("oracle+tools=python", usage(10, 10))).toBe(0);
+    expect(costOf("acme:unknown+tools=python", usage(1, 1))).toBeNull();
+    // An exact price for the setting's id wins.
+    const table = new Map([...BUILTIN_PRICES, ["openai:gpt-4.1+tools=provider", { input: 0, output: 0 }]]);
+    expect(costOf("openai:gpt-4.1+tools=provider", usage(1000, 1000), table)).toBe(0);
+  });
+});
+
 describe("loadPriceTable", () => {
   it("merges overrides over the built-ins; cached defaults to the input price", () => {
     const path = writeTemp(
@@ -79,6 +120,16 @@ describe("loadPriceTable", () => {
     expect(() => loadPriceTable(path)).toThrow(/bad\.json, field acme:m1\.input: /);
     expect(() => parsePriceTable({ "acme:m1": { input: 1, output: "2" } })).toThrow(/field acme:m1\.output/);
     expect(() => parsePriceTable({ "acme:m1": { input: 1, output: 2, extra: 1 } })).toThrow(InputError);
+    expect(() => parsePriceTable({ "acme:m1": { input: 1, output: 2, tools: { web_search: -1 } } })).toThrow(
+      /field acme:m1\.tools\.web_search/,
+    );
+    expect(
+      parsePriceTable({ "acme:m1": { input: 1, output: 2, tools: { web_search: 0.02 } } }).get("acme:m1"),
+    ).toEqual({
+      input: 1,
+      output: 2,
+      tools: { web_search: 0.02 },
+    });
   });
 
   it("reports a missing file and bad JSON as input errors", () => {

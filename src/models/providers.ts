@@ -4,14 +4,30 @@ import { createOpenAI } from "@ai-sdk/openai";
 import {
   generateText,
   type JSONSchema7,
+  type JSONValue,
   jsonSchema,
   type LanguageModel,
   NoObjectGeneratedError,
   Output,
+  type StepResult,
+  type StopCondition,
+  stepCountIs,
+  type ToolSet,
 } from "ai";
-import type { GenerationOptions, Model, ModelRequest, ModelResponse, Price } from "../core/model.ts";
+import {
+  addUsage,
+  type GenerationOptions,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  type Price,
+  type ToolHost,
+  type Usage,
+  ZERO_USAGE,
+} from "../core/model.ts";
 import { compatibleCaller } from "./compatible.ts";
 import { endpointOf, keyedFetch } from "./endpoint.ts";
+import { collectToolCalls, PythonRunner, providerToolSet, pythonToolSet, toolUseOf } from "./hosted-tools.ts";
 import { chooseKey } from "./keys.ts";
 import { isOpenAIReasoningModel, toProviderOptions } from "./options.ts";
 import { type ProviderName, toModelMessages, toUsage } from "./request.ts";
@@ -64,7 +80,43 @@ function languageModel(
 }
 
 type Reply = Omit<ModelResponse, "latencyMs" | "attempts">;
-type Caller = (req: ModelRequest, signal: AbortSignal) => Promise<Reply>;
+type Caller = (req: ModelRequest, signal: AbortSignal, host?: ToolHost) => Promise<Reply>;
+
+/** Anthropic pauses long server-tool turns ("pause_turn"); a paused turn is sent back this often at most. */
+const MAX_CONTINUATIONS = 3;
+
+/** What generateText is given for the request's tools setting. */
+function toolsFor(
+  provider: Exclude<ProviderName, "openai-compatible">,
+  responses: boolean,
+  req: ModelRequest,
+  host: ToolHost | undefined,
+): { tools?: ToolSet; stopWhen?: StopCondition<ToolSet>; runner?: PythonRunner } {
+  const setting = req.tools;
+  if (!setting) return {};
+  // A bound on the loop: provider tools run within one response, python calls one or more a step.
+  const stopWhen = stepCountIs(setting.maxCalls + 2);
+  if (setting.kind === "python") {
+    if (!host) throw new Error("a python tools setting needs a ToolHost: pass one to Model.generate");
+    const runner = new PythonRunner(host, setting.maxCalls);
+    return { tools: pythonToolSet(runner), stopWhen, runner };
+  }
+  if (provider === "openai" && !responses)
+    throw new Error("provider tools need OpenAI's responses API (checkOptions refuses them elsewhere)");
+  return { tools: providerToolSet(provider, setting), stopWhen };
+}
+
+/** The provider options, with OpenAI's bound on hosted tool calls when provider tools are on. */
+function optionsFor(
+  provider: Exclude<ProviderName, "openai-compatible">,
+  req: ModelRequest,
+  responses: boolean,
+  reasoning: boolean,
+): Record<string, Record<string, JSONValue>> | undefined {
+  const options = toProviderOptions(provider, req, responses, reasoning);
+  if (provider !== "openai" || req.tools?.kind !== "provider") return options;
+  return { ...options, openai: { ...options?.openai, maxToolCalls: req.tools.maxCalls } };
+}
 
 /** One try through the AI SDK, for the hosted providers. */
 async function callOnce(
@@ -74,29 +126,61 @@ async function callOnce(
   model: LanguageModel,
   req: ModelRequest,
   signal: AbortSignal,
+  host?: ToolHost,
 ): Promise<Reply> {
+  const { tools, stopWhen, runner } = toolsFor(provider, responses, req, host);
   try {
-    const result = await generateText({
-      model,
-      messages: toModelMessages(req),
-      allowSystemInMessages: true,
-      maxRetries: 0,
-      abortSignal: signal,
-      temperature: req.temperature,
-      topP: req.topP,
-      maxOutputTokens: req.maxOutputTokens,
-      providerOptions: toProviderOptions(provider, req, responses, reasoning),
-      output: req.outputSchema
-        ? Output.object({ schema: jsonSchema(req.outputSchema as JSONSchema7) })
-        : undefined,
-    });
-    return {
-      text: result.text,
-      ...(result.reasoningText ? { reasoning: result.reasoningText } : {}),
-      usage: toUsage(result.usage),
-      finishReason: result.finishReason,
-    };
+    let messages = toModelMessages(req);
+    const steps: StepResult<ToolSet>[] = [];
+    let usage: Usage = { ...ZERO_USAGE };
+    let text = "";
+    let reasoningText = "";
+    for (let round = 0; ; round++) {
+      const result = await generateText({
+        model,
+        messages,
+        allowSystemInMessages: true,
+        maxRetries: 0,
+        abortSignal: runner ? AbortSignal.any([signal, runner.controller.signal]) : signal,
+        temperature: req.temperature,
+        topP: req.topP,
+        maxOutputTokens: req.maxOutputTokens,
+        providerOptions: optionsFor(provider, req, responses, reasoning),
+        output: req.outputSchema
+          ? Output.object({ schema: jsonSchema(req.outputSchema as JSONSchema7) })
+          : undefined,
+        ...(tools ? { tools, stopWhen } : {}),
+      });
+      if (runner?.failure) throw runner.failure.error;
+      if (!tools)
+        return {
+          text: result.text,
+          ...(result.reasoningText ? { reasoning: result.reasoningText } : {}),
+          usage: toUsage(result.usage),
+          finishReason: result.finishReason,
+        };
+      steps.push(...result.steps);
+      usage = addUsage(usage, toUsage(result.totalUsage));
+      text += result.text;
+      reasoningText += result.reasoningText ?? "";
+      const paused = provider === "anthropic" && result.rawFinishReason === "pause_turn";
+      if (!paused || round >= MAX_CONTINUATIONS) {
+        const toolCalls = collectToolCalls(steps, runner?.details);
+        const toolUse = toolUseOf(steps, toolCalls);
+        return {
+          text,
+          ...(reasoningText ? { reasoning: reasoningText } : {}),
+          usage,
+          finishReason: result.finishReason,
+          toolCalls,
+          ...(toolUse ? { toolUse } : {}),
+        };
+      }
+      // The paused turn goes back as it is, and the model carries on with it.
+      messages = [...messages, ...result.response.messages];
+    }
   } catch (error) {
+    if (runner?.failure) throw runner.failure.error;
     // Text that misses the schema is the model's answer, for the task to judge, not a failed call.
     if (NoObjectGeneratedError.isInstance(error) && error.text !== undefined) {
       return { text: error.text, usage: toUsage(error.usage), finishReason: error.finishReason ?? "other" };
@@ -120,7 +204,7 @@ export function createProviderModel(spec: ProviderSpec): Model {
     call = compatibleCaller({ baseURL, model: name, ...(key.value !== undefined ? { key: key.value } : {}) });
   } else {
     const model = languageModel(provider, name, baseURL, responses, keyedFetch(provider, key.value));
-    call = (req, signal) => callOnce(provider, responses, reasoning, model, req, signal);
+    call = (req, signal, host) => callOnce(provider, responses, reasoning, model, req, signal, host);
   }
   // Table prices are for the provider's own endpoint, or for the exact id a user priced.
   const price = spec.price ?? spec.prices?.get(id) ?? (isDefault ? spec.prices?.get(plainId) : undefined);
@@ -141,8 +225,8 @@ export function createProviderModel(spec: ProviderSpec): Model {
       price: price ?? null,
       ...(spec.options ? { options: spec.options } : {}),
     },
-    async generate(req, signal) {
-      const { value, attempts } = await callWithRetries((s) => call(req, s), spec.retry, signal);
+    async generate(req, signal, host) {
+      const { value, attempts } = await callWithRetries((s) => call(req, s, host), spec.retry, signal);
       return { ...value, latencyMs: attempts.at(-1)?.latencyMs ?? 0, attempts };
     },
   };

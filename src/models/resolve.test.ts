@@ -256,7 +256,12 @@ describe("models files", () => {
       keyVariable: "OPENAI_COMPATIBLE_API_KEY",
     });
     // At OpenAI's own endpoint an alias takes the built-in price of its model.
-    expect(gpt?.price).toEqual({ input: 2, output: 8, cached: 0.5 });
+    expect(gpt?.price).toEqual({
+      input: 2,
+      output: 8,
+      cached: 0.5,
+      tools: { code_interpreter: 0.03, web_search: 0.01 },
+    });
   });
 });
 
