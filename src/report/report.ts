@@ -90,6 +90,8 @@ export interface ReportRow {
    */
   wellFormedPath: number | null;
   tokens: Usage;
+  /** Tool use summed over the samples, by tool (calls, or the units a provider bills); empty without tools. */
+  toolUse: Record<string, number>;
   /** USD of the samples' usage (the price table's price, else the one stored with the sample); null when some price is unknown. */
   cost: number | null;
   /** Model calls made (episode turns and judge calls included; cache hits are not calls). */
@@ -302,8 +304,15 @@ function metricMeans(
   return out;
 }
 
+function toolUseSum(samples: readonly ReportSample[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of samples)
+    for (const [tool, n] of Object.entries(s.toolUse ?? {})) out[tool] = (out[tool] ?? 0) + n;
+  return out;
+}
+
 function costSum(samples: readonly ReportSample[], prices: PriceTable): number | null {
-  return sum(samples, (s) => costOf(s.model, s.usage, prices) ?? s.costUsd);
+  return sum(samples, (s) => costOf(s.model, s.usage, prices, s.toolUse ?? undefined) ?? s.costUsd);
 }
 
 /** The sum of a nullable value over samples; null as soon as one is null. */
@@ -407,6 +416,7 @@ function buildRow(
     pathErrors: pathRates(read, paths.checks),
     wellFormedPath: share(wellFormed, pathJudged.length),
     tokens,
+    toolUse: toolUseSum(samples),
     cost,
     calls,
     spentUsd,
