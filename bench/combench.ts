@@ -4,10 +4,10 @@
  * a payload that must be evaluated first (two jails per check), and the native TypeScript ports.
  */
 import { availableParallelism } from "node:os";
+import { createSandbox, type Sandbox } from "../src/sandbox/index.ts";
 import { runConstructionVerifier } from "../src/suites/combench/common/construction-check.ts";
 import { loadStarterRecords } from "../src/suites/combench/records/load.ts";
 import { nativeVerifiers } from "../src/suites/combench/records/native/index.ts";
-import { createSandbox, type Sandbox } from "../src/sandbox/index.ts";
 
 type Row = [string, string, string];
 

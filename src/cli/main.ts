@@ -5,6 +5,7 @@ import { InputError } from "../core/errors.ts";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../core/grade.ts";
 import { allowUnisolatedCode } from "../core/untrusted.ts";
 import { CACHE_MODES } from "../eval/cache-mode.ts";
+import { DEFAULT_TOOL_CALLS } from "../eval/settings.ts";
 import { registerAllTasks } from "../suites/catalog.ts";
 import { DEFAULT_COUNT, DEFAULT_DB, DEFAULT_MAX_SOLUTIONS } from "./defaults.ts";
 import { listCommand } from "./list.ts";
@@ -17,6 +18,7 @@ const results = () => import("./results.ts");
 const runner = () => import("./run.ts");
 const demo = () => import("./demo.ts");
 const viewer = () => import("./view.ts");
+const analyse = () => import("./analyse.ts");
 
 const int = (name: string) => (v: string) => {
   const n = Number(v);
@@ -57,6 +59,120 @@ function verifierPolicy<T extends { unsafeVerifiers?: boolean }>(o: T): T {
     );
   }
   return o;
+}
+
+/** The options `plumb run` and `plumb sweep` share: instances, models, generation, store, report. */
+function runOptions(command: Command): Command {
+  return command
+    .option(
+      "--model <id>",
+      "openai:M, anthropic:M, google:M, openai-compatible:M[@URL], an id from --models, oracle, random, astar, replay:FILE (repeatable)",
+      collect,
+      [],
+    )
+    .option(
+      "--models <file>",
+      "JSON models file: ids with provider, model, baseURL, keyVariable, price, options",
+    )
+    .option("--instances <file>", "instances JSONL (one task)")
+    .option("--level <level>", "generate with this parameter level")
+    .option("--preset <name>", "run each task's fixed instance set of this name, e.g. original")
+    .option("--set <k=v>", "generate with this parameter (repeatable)", collect, [])
+    .option(
+      "--count <n>",
+      `instances per task: generated (default ${DEFAULT_COUNT}), or the first n of --instances or --preset`,
+      int("--count"),
+    )
+    .option("--seed <seed>", "generation seed", "0")
+    .option("--epochs <k>", "samples per instance and model", int("--epochs"), 1)
+    .option("--concurrency <c>", "calls in flight per provider", int("--concurrency"), 8)
+    .option("--temperature <t>", "sampling temperature", num("--temperature"))
+    .option("--top-p <p>", "nucleus sampling", num("--top-p"))
+    .option(
+      "--reasoning-effort <e>",
+      "minimal, low, medium or high",
+      oneOf("--reasoning-effort", ["minimal", "low", "medium", "high"] as const),
+    )
+    .option("--thinking-budget <t>", "thinking tokens (Anthropic, Google)", int("--thinking-budget"))
+    .option("--timeout <s>", "seconds per attempt", num("--timeout"), 300)
+    .option(
+      "--retries <r>",
+      "retries on 429, 5xx, timeouts and dropped connections (0: fail fast)",
+      int("--retries"),
+      5,
+    )
+    .option("--no-retry-after", "ignore Retry-After and use plain exponential backoff")
+    .option("--run <name>", "run name; the same name resumes (with the same options only)")
+    .option("--new-run", "discard the stored run of that name and start it afresh with these options")
+    .option("--wait", "if another process is writing the run, wait for it instead of refusing")
+    .option("--db <file>", "SQLite store", DEFAULT_DB)
+    .option(
+      "--cache <mode>",
+      "response cache: read-write (default), read, write (fresh samples, stored), off",
+      oneOf("--cache", CACHE_MODES),
+      "read-write",
+    )
+    .option("--retry-errors", "re-run the samples whose calls failed, and judge again those left unscored")
+    .option(
+      "--max-error-rate <r>",
+      "exit 1 when more than this share of samples ended in error (default 0)",
+      num("--max-error-rate"),
+      0,
+    )
+    .option("--budget-tokens <n>", "start no new sample past this many tokens", int("--budget-tokens"))
+    .option(
+      "--budget-usd <x>",
+      "start no new sample once this much was spent (cache hits are free; every model needs a price)",
+      num("--budget-usd"),
+    )
+    .option("--prices <file>", "JSON price table over the built-in one")
+    .option(
+      "--base-url <url>",
+      "endpoint of the openai-compatible models that name none (PROVIDER:MODEL@URL gives each its own)",
+    )
+    .option("--env-file <file>", "read API keys from this file")
+    .option("--variant <name>", "prompt wording")
+    .option("--shots <k>", "worked examples in the prompt", int("--shots"))
+    .option("--prompt-template <file>", TEMPLATE_HELP)
+    .option(
+      "--tools <settings>",
+      "none (default), provider (the provider's hosted code execution), python (Plumb's sandboxed python tool), or a list: none,provider runs every model under both",
+    )
+    .option("--web-search", "with --tools provider: also the provider's hosted web search")
+    .option(
+      "--tool-calls <n>",
+      `tool calls allowed per answer (default ${DEFAULT_TOOL_CALLS})`,
+      int("--tool-calls"),
+    )
+    .option("--gym", "interactive episodes through the task's environment")
+    .option(
+      "--history <n>",
+      "episode turns kept in the context (default: as the task's paper ran it, else 4)",
+      int("--history"),
+    )
+    .option("--max-steps <n>", "episode step cap", int("--max-steps"))
+    .option("--traceback", "episodes may undo steps (SPaRC gym)")
+    .option("--judge <model>", "the judge model for tasks graded by one (ComBench proofs), PROVIDER:MODEL")
+    .option(
+      "--judge-attempts <n>",
+      "judge calls per sample before it is recorded as unscored",
+      int("--judge-attempts"),
+      3,
+    )
+    .option(
+      "--format <f>",
+      "report format: md, json or csv",
+      oneOf("--format", ["md", "json", "csv"] as const),
+      "md",
+    )
+    .option("--max-response-bytes <n>", RESPONSE_HELP, int("--max-response-bytes"))
+    .option("--unsafe-verifiers", UNSAFE_HELP)
+    .option(
+      "--workers <n>",
+      "threads that verify (default PLUMB_WORKERS, else one per core; 0: on the main thread)",
+      int("--workers"),
+    )
+    .option("--no-progress", "no progress line");
 }
 
 export function buildProgram(): Command {
@@ -146,116 +262,31 @@ export function buildProgram(): Command {
     .option("--no-png", "SVG only")
     .action(async (task: string, o) => (await commands()).renderCommand(task, o));
 
-  program
-    .command("run <target>")
-    .description(
-      "evaluate models on a task, a suite or a glob; answers are stored as they come and a rerun resumes",
-    )
-    .option(
-      "--model <id>",
-      "openai:M, anthropic:M, google:M, openai-compatible:M[@URL], an id from --models, oracle, random, astar, replay:FILE (repeatable)",
-      collect,
-      [],
-    )
-    .option(
-      "--models <file>",
-      "JSON models file: ids with provider, model, baseURL, keyVariable, price, options",
-    )
-    .option("--instances <file>", "instances JSONL (one task)")
-    .option("--level <level>", "generate with this parameter level")
-    .option("--preset <name>", "run each task's fixed instance set of this name, e.g. original")
-    .option("--set <k=v>", "generate with this parameter (repeatable)", collect, [])
-    .option(
-      "--count <n>",
-      `instances per task: generated (default ${DEFAULT_COUNT}), or the first n of --instances or --preset`,
-      int("--count"),
-    )
-    .option("--seed <seed>", "generation seed", "0")
-    .option("--epochs <k>", "samples per instance and model", int("--epochs"), 1)
-    .option("--concurrency <c>", "calls in flight per provider", int("--concurrency"), 8)
-    .option(
-      "--max-output-tokens <t>",
-      "output-token cap (also stated in the prompt)",
-      int("--max-output-tokens"),
-    )
-    .option("--temperature <t>", "sampling temperature", num("--temperature"))
-    .option("--top-p <p>", "nucleus sampling", num("--top-p"))
-    .option(
-      "--reasoning-effort <e>",
-      "minimal, low, medium or high",
-      oneOf("--reasoning-effort", ["minimal", "low", "medium", "high"] as const),
-    )
-    .option("--thinking-budget <t>", "thinking tokens (Anthropic, Google)", int("--thinking-budget"))
-    .option("--timeout <s>", "seconds per attempt", num("--timeout"), 300)
-    .option(
-      "--retries <r>",
-      "retries on 429, 5xx, timeouts and dropped connections (0: fail fast)",
-      int("--retries"),
-      5,
-    )
-    .option("--no-retry-after", "ignore Retry-After and use plain exponential backoff")
-    .option("--run <name>", "run name; the same name resumes (with the same options only)")
-    .option("--new-run", "discard the stored run of that name and start it afresh with these options")
-    .option("--wait", "if another process is writing the run, wait for it instead of refusing")
-    .option("--db <file>", "SQLite store", DEFAULT_DB)
-    .option(
-      "--cache <mode>",
-      "response cache: read-write (default), read, write (fresh samples, stored), off",
-      oneOf("--cache", CACHE_MODES),
-      "read-write",
-    )
-    .option("--retry-errors", "re-run the samples whose calls failed, and judge again those left unscored")
-    .option(
-      "--max-error-rate <r>",
-      "exit 1 when more than this share of samples ended in error (default 0)",
-      num("--max-error-rate"),
-      0,
-    )
-    .option("--budget-tokens <n>", "start no new sample past this many tokens", int("--budget-tokens"))
-    .option(
-      "--budget-usd <x>",
-      "start no new sample once this much was spent (cache hits are free; every model needs a price)",
-      num("--budget-usd"),
-    )
-    .option("--prices <file>", "JSON price table over the built-in one")
-    .option(
-      "--base-url <url>",
-      "endpoint of the openai-compatible models that name none (PROVIDER:MODEL@URL gives each its own)",
-    )
-    .option("--env-file <file>", "read API keys from this file")
-    .option("--variant <name>", "prompt wording")
-    .option("--shots <k>", "worked examples in the prompt", int("--shots"))
-    .option("--prompt-template <file>", TEMPLATE_HELP)
-    .option("--gym", "interactive episodes through the task's environment")
-    .option(
-      "--history <n>",
-      "episode turns kept in the context (default: as the task's paper ran it, else 4)",
-      int("--history"),
-    )
-    .option("--max-steps <n>", "episode step cap", int("--max-steps"))
-    .option("--traceback", "episodes may undo steps (SPaRC gym)")
-    .option("--judge <model>", "the judge model for tasks graded by one (ComBench proofs), PROVIDER:MODEL")
-    .option(
-      "--judge-attempts <n>",
-      "judge calls per sample before it is recorded as unscored",
-      int("--judge-attempts"),
-      3,
-    )
-    .option(
-      "--format <f>",
-      "report format: md, json or csv",
-      oneOf("--format", ["md", "json", "csv"] as const),
-      "md",
-    )
-    .option("--max-response-bytes <n>", RESPONSE_HELP, int("--max-response-bytes"))
-    .option("--unsafe-verifiers", UNSAFE_HELP)
-    .option(
-      "--workers <n>",
-      "threads that verify (default PLUMB_WORKERS, else one per core; 0: on the main thread)",
-      int("--workers"),
-    )
-    .option("--no-progress", "no progress line")
-    .action(async (target: string, o) => (await runner()).runCommand(target, verifierPolicy(o)));
+  runOptions(
+    program
+      .command("run <target>")
+      .description(
+        "evaluate models on a task, a suite or a glob; answers are stored as they come and a rerun resumes",
+      )
+      .option(
+        "--max-output-tokens <t>",
+        "output-token cap (also stated in the prompt)",
+        int("--max-output-tokens"),
+      ),
+  ).action(async (target: string, o) => (await runner()).runCommand(target, verifierPolicy(o)));
+
+  runOptions(
+    program
+      .command("sweep <target>")
+      .description(
+        "run the same instances under each output-token cap (SCBench's budget sweep) and report accuracy and realised tokens per cap",
+      )
+      .requiredOption(
+        "--max-output-tokens <caps>",
+        "the caps, e.g. 1k,2k,4k,8k (k = 1024); each is enforced by the provider and stated in the prompt",
+      )
+      .option("--plot <file>", "also write the sweep's plot here (.svg, or .png)"),
+  ).action(async (target: string, o) => (await runner()).sweepCommand(target, verifierPolicy(o)));
 
   program
     .command("report <run>")
@@ -275,13 +306,66 @@ export function buildProgram(): Command {
       collect,
       [],
     )
+    .option("--baseline <run>", "with a run on a paper's preset: add each figure's difference from this run")
     .option(
-      "--baseline <run>",
-      "with a run on a paper's preset: add each figure's difference from this run (e.g. no tools vs tools)",
+      "--tools-run <run>",
+      "the same models run with tools: give each figure with its tools-minus-no-tools delta (this run has no tools)",
     )
     .action(async (run: string, o) =>
       o.format === "html" ? (await viewer()).htmlReport(run, o) : (await results()).reportCommand(run, o),
     );
+
+  const analysis = program
+    .command("analyse")
+    .description("the seeds' analyses of a stored run, by a judge model: failure modes, selection");
+  const judgeOptions = (command: Command): Command =>
+    command
+      .requiredOption("--judge <model>", "the judge: PROVIDER:MODEL or an id from --models")
+      .option("--db <file>", "SQLite store", DEFAULT_DB)
+      .option("--model <id>", "only this model's samples (repeatable)", collect, [])
+      .option(
+        "--judge-attempts <n>",
+        "judge calls per item before it is left unreadable",
+        int("--judge-attempts"),
+        3,
+      )
+      .option("--concurrency <c>", "judge calls in flight", int("--concurrency"), 8)
+      .option(
+        "--cache <mode>",
+        "response cache: read-write (default), read, write, off",
+        oneOf("--cache", CACHE_MODES),
+        "read-write",
+      )
+      .option("--models <file>", "JSON models file")
+      .option("--env-file <file>", "read API keys from this file")
+      .option("--prices <file>", "JSON price table over the built-in one")
+      .option("--base-url <url>", "endpoint of an openai-compatible judge that names none")
+      .option("--timeout <s>", "seconds per attempt", num("--timeout"), 300)
+      .option("--retries <r>", "retries on 429, 5xx, timeouts and dropped connections", int("--retries"), 5)
+      .option("--max-response-bytes <n>", RESPONSE_HELP, int("--max-response-bytes"))
+      .option("--format <f>", "md, json or csv", oneOf("--format", ["md", "json", "csv"] as const), "md");
+  judgeOptions(
+    analysis
+      .command("failures <run>")
+      .description(
+        "label every sample below the threshold with one failure mode (SCBench's five by default), from its task's card and the verifier's checks",
+      )
+      .option("--labels <set>", "label set: scbench (default), sparc, combench, or a JSON file", "scbench")
+      .option("--cards <file>", "JSON {task id: card} over the tasks' own cards")
+      .option(
+        "--threshold <x>",
+        "label samples scoring below this (default: the set's, 0.6 for scbench)",
+        num("--threshold"),
+      ),
+  ).action(async (run: string, o) => (await analyse()).analyseFailuresCommand(run, o));
+  judgeOptions(
+    analysis
+      .command("selection <run>")
+      .description(
+        "CHAIN's selection strategies: Avg@k, Pass@k and a judge's pick among the k samples of each instance (shown without verdicts)",
+      )
+      .option("--k <k>", "candidates per instance: the samples of epochs 0 to k-1", int("--k"), 4),
+  ).action(async (run: string, o) => (await analyse()).analyseSelectionCommand(run, o));
 
   program
     .command("view")

@@ -1,6 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { InputError } from "../core/errors.ts";
+import { BUILTIN_LABEL_SETS } from "../core/failure-modes.ts";
 import { runPaperTable, runReportGroups } from "../eval/run-report.ts";
+import { buildAnalysis, formatAnalysis, isEmptyAnalysis } from "../report/analysis.ts";
 import { compareRuns, formatComparison } from "../report/compare.ts";
 import { formatReport } from "../report/format.ts";
 import { buildPaperReport, formatPaperReport } from "../report/paper-table.ts";
@@ -42,7 +44,14 @@ function samplesOf(store: Store, run: string) {
 
 export async function reportCommand(
   run: string,
-  o: { db: string; format: "md" | "json" | "csv"; prices?: string; failUnder: string[]; baseline?: string },
+  o: {
+    db: string;
+    format: "md" | "json" | "csv";
+    prices?: string;
+    failUnder: string[];
+    baseline?: string;
+    toolsRun?: string;
+  },
 ): Promise<void> {
   const thresholds = parseThresholds(o.failUnder);
   // Every read of the store happens before runReportGroups' first await, inside withStore.
@@ -58,9 +67,18 @@ export async function reportCommand(
       store.getRun(run)?.config,
       samples.map((s) => s.suite),
     );
+    if (o.baseline !== undefined && o.toolsRun !== undefined)
+      throw new InputError("--baseline and --tools-run are two comparisons: give one", {
+        field: "--tools-run",
+      });
+    const toolsRun = o.toolsRun === undefined ? undefined : samplesOf(store, o.toolsRun);
     if (table) {
       const baseline = o.baseline === undefined ? undefined : samplesOf(store, o.baseline);
-      process.stdout.write(`\n${formatPaperReport(buildPaperReport(table, samples, baseline), o.format)}\n`);
+      const paper = buildPaperReport(table, samples, {
+        ...(baseline ? { baseline } : {}),
+        ...(toolsRun ? { tools: toolsRun } : {}),
+      });
+      process.stdout.write(`\n${formatPaperReport(paper, o.format)}\n`);
     } else if (o.baseline !== undefined) {
       throw new InputError(
         `--baseline compares runs in a paper's layout; ${run} was not run on a paper's preset`,
@@ -69,6 +87,14 @@ export async function reportCommand(
         },
       );
     }
+    const analysis = buildAnalysis(store.reportSamples(run), {
+      labels: store.labels(run),
+      picks: store.picks(run),
+      sets: BUILTIN_LABEL_SETS,
+      ...(toolsRun ? { toolsRun } : {}),
+      ...(table ? { table } : {}),
+    });
+    if (!isEmptyAnalysis(analysis)) process.stdout.write(`\n${formatAnalysis(analysis, o.format)}\n`);
     const failures = thresholdFailures(report, thresholds);
     for (const line of failures) process.stderr.write(`under threshold: ${line}\n`);
     if (failures.length > 0) process.exitCode = 1;

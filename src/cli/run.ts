@@ -1,8 +1,9 @@
+import { writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { InputError } from "../core/errors.ts";
 import { generateInstances, parseOverrides, resolveParams } from "../core/instances.ts";
-import type { GenerationOptions } from "../core/model.ts";
-import { type Model, ZERO_USAGE } from "../core/model.ts";
+import { type GenerationOptions, type Model, type ToolHost, ZERO_USAGE } from "../core/model.ts";
+import { svgToPng } from "../core/png.ts";
 import { buildPrompt, readPromptTemplate } from "../core/prompt-template.ts";
 import { loadTasks } from "../core/registry.ts";
 import type { AnyTask, Instance, PromptOptions } from "../core/task.ts";
@@ -12,7 +13,16 @@ import { claimRun } from "../eval/claim.ts";
 import { historyOf } from "../eval/history.ts";
 import { buildPlan } from "../eval/plan.ts";
 import { createChecker } from "../eval/pool/index.ts";
+import { pythonToolHost, pythonToolUnavailable } from "../eval/python-tool.ts";
 import { runPlan } from "../eval/runner.ts";
+import type { RunContext } from "../eval/sample.ts";
+import {
+  DEFAULT_TOOL_CALLS,
+  modelsUnderSettings,
+  parseTokenList,
+  parseToolSettings,
+  type SettingOptions,
+} from "../eval/settings.ts";
 import {
   instanceHash,
   provenance,
@@ -25,6 +35,7 @@ import { BUILTIN_PRICES, costOf, loadPriceTable, type PriceTable } from "../mode
 import { checkOptions, loadEnvFile, resolveModels } from "../models/resolve.ts";
 import { formatReport } from "../report/format.ts";
 import { buildReport } from "../report/report.ts";
+import { buildSweepReport, formatSweepReport, sweepSvg } from "../report/sweep.ts";
 import { Store, storeError } from "../store/store.ts";
 import { CATALOG_MODULE } from "../suites/catalog.ts";
 import { fromPreset } from "./commands.ts";
@@ -77,6 +88,15 @@ export interface RunFlags {
   maxResponseBytes?: number;
   unsafeVerifiers?: boolean;
   workers?: number;
+  tools?: string;
+  webSearch?: boolean;
+  toolCalls?: number;
+}
+
+/** `plumb sweep`: the run's options, with a list of output-token caps instead of one. */
+export interface SweepFlags extends Omit<RunFlags, "maxOutputTokens"> {
+  maxOutputTokens: string;
+  plot?: string;
 }
 
 export function pricesFrom(file?: string): PriceTable {
@@ -121,13 +141,53 @@ function instancesFor(tasks: AnyTask[], f: RunFlags): { task: AnyTask; instances
 /** `plumb run`: plan, ask, verify, store, report. */
 export async function runCommand(target: string, f: RunFlags): Promise<void> {
   try {
-    await run(target, f);
+    await run(target, f, []);
   } catch (e) {
     throw storeError(e, f.db) ?? e;
   }
 }
 
-async function run(target: string, f: RunFlags): Promise<void> {
+/**
+ * `plumb sweep`: one run in which every model is a model per output-token cap
+ * (`openai:gpt-5.2+max-output-tokens=4096`), on the same instances; then the sweep's table, and its
+ * plot when asked.
+ */
+export async function sweepCommand(target: string, f: SweepFlags): Promise<void> {
+  const caps = parseTokenList(f.maxOutputTokens, "--max-output-tokens");
+  if (caps.length < 2)
+    throw new InputError("a sweep needs two or more caps, e.g. --max-output-tokens 1k,2k,4k", {
+      field: "--max-output-tokens",
+    });
+  const { maxOutputTokens: _list, plot, ...rest } = f;
+  try {
+    const name = await run(target, rest, caps);
+    withOpenStore(f.db, (store) => {
+      const sweep = buildSweepReport(store.reportSamples(name));
+      process.stdout.write(`\n${formatSweepReport(sweep, f.format)}\n`);
+      if (plot !== undefined) writePlot(plot, sweepSvg(sweep, { title: `Budget sweep: ${name}` }));
+    });
+  } catch (e) {
+    throw storeError(e, f.db) ?? e;
+  }
+}
+
+/** Writes an SVG, or the PNG of it when the file's name ends in .png. */
+export function writePlot(path: string, svg: string): void {
+  writeFileSync(path, path.toLowerCase().endsWith(".png") ? svgToPng(svg) : svg);
+  process.stderr.write(`wrote ${path}\n`);
+}
+
+function withOpenStore(db: string, fn: (store: Store) => void): void {
+  const store = Store.open(db, { create: false });
+  try {
+    fn(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** Runs the target; returns the run's name. `caps`: the output-token caps of a sweep (none: a plain run). */
+async function run(target: string, f: RunFlags, caps: readonly number[]): Promise<string> {
   const tasks = await loadTasks(target);
   if (f.model.length === 0) throw new InputError("give at least one --model", { field: "--model" });
   const env: Record<string, string | undefined> = {
@@ -152,7 +212,20 @@ async function run(target: string, f: RunFlags): Promise<void> {
     prices,
     builtin: builtinAgent,
   };
-  const models = resolveModels(f.model, resolveOptions);
+  const settingOptions: SettingOptions = {
+    tools: f.tools === undefined ? ["none"] : parseToolSettings(f.tools),
+    maxOutputTokens: caps,
+    webSearch: f.webSearch === true,
+    toolCalls: f.toolCalls ?? DEFAULT_TOOL_CALLS,
+  };
+  const models = modelsUnderSettings(resolveModels(f.model, resolveOptions), settingOptions);
+  if (f.gym && models.some((m) => m.tools))
+    throw new InputError(
+      "--tools: episodes are played without tools; the tools setting is for single prompts",
+      {
+        field: "--tools",
+      },
+    );
   const judged = tasks.filter((t) => t.judge);
   if (judged.length > 0 && !f.judge) {
     throw new InputError(
@@ -171,8 +244,14 @@ async function run(target: string, f: RunFlags): Promise<void> {
   });
   // The run's flags over each model's own options; what a provider cannot take is refused now.
   const generation = (m: Model): GenerationOptions => ({ ...m.options, ...flags });
-  for (const m of models) checkOptions(m, generation(m));
-  const costFor = (m: Model, usage: typeof ZERO_USAGE) => costOf(m, usage, prices);
+  for (const m of models) checkOptions(m, generation(m), m.tools);
+  const python = models.some((m) => m.tools?.kind === "python");
+  if (python) {
+    const why = await pythonToolUnavailable();
+    if (why !== null) throw new InputError(`--tools python: ${why}`, { field: "--tools" });
+  }
+  const costFor = (m: Model, usage: typeof ZERO_USAGE, toolUse?: Readonly<Record<string, number>>) =>
+    costOf(m, usage, prices, toolUse);
   if (f.budgetUsd !== undefined) {
     const unpriced = [...models, ...(judgeModel ? [judgeModel] : [])].filter(
       (m) => costFor(m, ZERO_USAGE) === null,
@@ -201,7 +280,8 @@ async function run(target: string, f: RunFlags): Promise<void> {
   // Bad prompt options fail here, before any call is made.
   for (const { task, instances } of work) {
     const first = instances[0];
-    if (first && !episode) buildPrompt(task, first, { ...prompt, maxOutputTokens: f.maxOutputTokens });
+    if (first && !episode)
+      buildPrompt(task, first, { ...prompt, maxOutputTokens: caps[0] ?? f.maxOutputTokens });
   }
   const plan = buildPlan(work, models, { epochs: f.epochs, episode, prompt, generation });
   // The step cap reaches the environment too, so its budget, its text and its end agree with it.
@@ -266,6 +346,7 @@ async function run(target: string, f: RunFlags): Promise<void> {
         costFor,
         retryWaits: () => retryWaits,
         prices,
+        ...(python ? { toolHost: pythonToolHost() } : {}),
       });
     } finally {
       claim.release();
@@ -274,6 +355,7 @@ async function run(target: string, f: RunFlags): Promise<void> {
     await checker.close();
     store.close();
   }
+  return name;
 }
 
 type Claimed = {
@@ -285,9 +367,10 @@ type Claimed = {
   prompt: PromptOptions;
   envOptions?: Record<string, unknown>;
   checker: ReturnType<typeof createChecker>;
-  costFor: (m: Model, usage: typeof ZERO_USAGE) => number | null;
+  costFor: RunContext["costOf"];
   retryWaits: () => number;
   prices: PriceTable;
+  toolHost?: ToolHost;
 };
 
 async function runClaimed(name: string, f: RunFlags, store: Store, c: Claimed): Promise<void> {
@@ -322,6 +405,7 @@ async function runClaimed(name: string, f: RunFlags, store: Store, c: Claimed): 
       budgetTokens: f.budgetTokens,
       budgetUsd: f.budgetUsd,
       costOf: c.costFor,
+      ...(c.toolHost ? { toolHost: c.toolHost } : {}),
       history: f.history,
       maxSteps: f.maxSteps,
       judge: c.judge,

@@ -65,9 +65,10 @@ export const labelSetSchema: z.ZodType<LabelSet> = z
     threshold: z.number().min(0).max(1),
   })
   .superRefine((set, ctx) => {
+    // A judge may answer with an id or a name (compared without case or spaces): each must name one label.
     const seen = new Set<string>();
     for (const [i, l] of set.labels.entries()) {
-      for (const key of [l.id, l.name.toLowerCase()]) {
+      for (const key of new Set([l.id, l.name.toLowerCase().replace(/\s+/g, "")])) {
         if (seen.has(key))
           ctx.addIssue({ code: "custom", path: ["labels", i], message: `"${key}" names two labels` });
         seen.add(key);

@@ -5,6 +5,7 @@ import {
   ModelCallError,
   type ModelRequest,
   type ModelResponse,
+  type ToolHost,
 } from "../core/model.ts";
 import type { Store } from "../store/store.ts";
 import { type AgentTurn, askAgent, isAgentModel } from "./agents.ts";
@@ -32,6 +33,8 @@ export interface AskContext {
   store: Store;
   cache: CacheMode;
   signal: AbortSignal;
+  /** Runs Plumb's own tools for requests that ask for them. */
+  toolHost?: ToolHost;
 }
 
 /**
@@ -58,7 +61,7 @@ export async function ask(
   try {
     const response = isAgentModel(model)
       ? await askAgent(model.agent, turn, ctx.signal)
-      : await model.generate(req, ctx.signal);
+      : await model.generate(req, ctx.signal, ctx.toolHost);
     if (key && writes && !deferCache) ctx.store.cachePutLater(key, response);
     return { response, cached: false, cacheKey: key && writes ? key : null };
   } catch (e) {

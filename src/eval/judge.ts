@@ -1,8 +1,6 @@
-import { readSafely } from "../core/grade.ts";
-import { addUsage, type ModelRequest, ZERO_USAGE } from "../core/model.ts";
-import { isParseFailure, type Verdict } from "../core/verdict.ts";
+import type { Verdict } from "../core/verdict.ts";
 import type { JudgeRecord } from "../store/types.ts";
-import { ask } from "./ask.ts";
+import { askUntilReadable } from "./judge-loop.ts";
 import type { PlanItem } from "./plan.ts";
 import type { RunContext } from "./sample.ts";
 
@@ -36,51 +34,36 @@ export async function runJudge(
   if (!ctx.judge) throw new Error(`${item.task.id} is graded by a judge model, and none was given`);
   const { model, attempts } = ctx.judge;
   const prompt = spec.prompt(item.instance, { text, answer, verdict });
-  const record: JudgeRecord = {
-    model: model.id,
-    grade: null,
-    replies: [],
-    errors: [],
-    usage: ZERO_USAGE,
-    costUsd: 0,
-  };
-  let calls = 0;
-  let spent: number | null = 0;
-  for (let attempt = 0; attempt < attempts && record.grade === null; attempt++) {
-    const req: ModelRequest = {
+  const work = await askUntilReadable(ctx, {
+    model,
+    // The judge is called with its own options, never the judged model's.
+    request: {
       messages: prompt.messages,
       images: prompt.images,
       outputSchema: prompt.outputSchema,
-      // The judge is called with its own options, never the judged model's.
       ...model.options,
-    };
-    const turn = { task: item.task, instance: item.instance, epoch: item.epoch };
-    const got = await ask(ctx, model, req, turn, JUDGE_STEP - attempt, true);
-    if (got === null) return null;
-    if ("error" in got) {
-      record.errors.push(`call failed: ${got.error}`);
-      continue;
-    }
-    const { response } = got;
-    record.replies.push(response.text);
-    record.usage = addUsage(record.usage, response.usage);
-    const c = ctx.costOf(model, response.usage);
-    record.costUsd = record.costUsd === null || c === null ? null : record.costUsd + c;
-    if (!got.cached) {
-      calls++;
-      spent = spent === null || c === null ? null : spent + c;
-    }
-    const grade = readSafely(response.text, (t) => spec.read(t), "the grade", ctx.maxResponseBytes);
-    if (isParseFailure(grade)) record.errors.push(grade.message);
-    else {
-      record.grade = grade;
-      if (got.cacheKey && !got.cached) ctx.store.cachePutLater(got.cacheKey, response);
-    }
-  }
+    },
+    read: (t) => spec.read(t),
+    what: "the grade",
+    attempts,
+    step: JUDGE_STEP,
+    turn: { task: item.task, instance: item.instance, epoch: item.epoch },
+    maxResponseBytes: ctx.maxResponseBytes,
+    costOf: ctx.costOf,
+  });
+  if (work === null) return null;
+  const record: JudgeRecord = {
+    model: model.id,
+    grade: work.value,
+    replies: work.replies,
+    errors: work.errors,
+    usage: work.usage,
+    costUsd: work.costUsd,
+  };
   const note =
     record.grade === null
       ? `no readable grade from ${model.id} after ${attempts} attempt${attempts === 1 ? "" : "s"}: ${record.errors.at(-1) ?? ""}`
       : `graded ${record.grade} by ${model.id}`;
   const combined = await ctx.checker.combine(item.task, item.instance, verdict, record.grade, note);
-  return { verdict: combined, judge: record, calls, spentUsd: spent };
+  return { verdict: combined, judge: record, calls: work.calls, spentUsd: work.spentUsd };
 }

@@ -1,4 +1,4 @@
-import type { Model, ModelRequest, Usage } from "../core/model.ts";
+import type { Model, ModelRequest, ToolHost, Usage } from "../core/model.ts";
 import { ZERO_USAGE } from "../core/model.ts";
 import type { Message, PromptOptions } from "../core/task.ts";
 import type { Store } from "../store/store.ts";
@@ -16,8 +16,10 @@ export interface RunContext {
   checker: Checker;
   prompt: PromptOptions;
   judge?: { model: Model; attempts: number };
-  /** What a model's usage costs, or null when its price is unknown. */
-  costOf: (model: Model, usage: Usage) => number | null;
+  /** What a model's usage (and its units of tool use) costs, or null when its price is unknown. */
+  costOf: (model: Model, usage: Usage, toolUse?: Readonly<Record<string, number>>) => number | null;
+  /** Runs the tools Plumb executes itself (models under `--tools python`). */
+  toolHost?: ToolHost;
   maxResponseBytes?: number;
   /** Episode turns kept in the context; undefined: each task's own default. */
   history?: number;

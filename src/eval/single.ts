@@ -1,4 +1,4 @@
-import type { ModelRequest } from "../core/model.ts";
+import type { ModelRequest, ModelResponse } from "../core/model.ts";
 import { buildPrompt } from "../core/prompt-template.ts";
 import { errorVerdict } from "../core/verdict.ts";
 import type { SampleRecord } from "../store/types.ts";
@@ -19,6 +19,7 @@ export async function runSingle(item: PlanItem, ctx: RunContext): Promise<Outcom
     images: prompt.images,
     outputSchema: prompt.outputSchema,
     ...item.generation,
+    ...(item.model.tools ? { tools: item.model.tools } : {}),
   };
   const got = await ask(ctx, item.model, req, {
     task: item.task,
@@ -44,7 +45,8 @@ export async function runSingle(item: PlanItem, ctx: RunContext): Promise<Outcom
     };
   }
   const { response, cached } = got;
-  const cost = ctx.costOf(item.model, response.usage);
+  const toolUse = toolUseOf(response);
+  const cost = ctx.costOf(item.model, response.usage, toolUse ?? undefined);
   const answered: SampleRecord = {
     ...base,
     status: "ok",
@@ -59,8 +61,23 @@ export async function runSingle(item: PlanItem, ctx: RunContext): Promise<Outcom
     latencyMs: response.latencyMs,
     attempts: response.attempts,
     cached,
+    toolCalls: response.toolCalls ?? (item.model.tools ? [] : null),
+    toolUse,
   };
   return grade(item, answered, ctx);
+}
+
+/**
+ * Tool use by tool name: the units the provider reported, and the calls of Plumb's python tool
+ * (free, but counted, so reports can tell how much each sample leaned on its tools).
+ */
+function toolUseOf(response: ModelResponse): Record<string, number> | null {
+  const calls = response.toolCalls ?? [];
+  if (response.toolUse === undefined && calls.length === 0) return null;
+  const use: Record<string, number> = { ...response.toolUse };
+  const python = calls.filter((c) => c.by === "plumb" && c.tool === "python").length;
+  if (python > 0) use.python = python;
+  return use;
 }
 
 /**

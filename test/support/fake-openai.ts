@@ -31,6 +31,8 @@ export interface FakeReply {
   usage?: Partial<{ prompt: number; completion: number; reasoning: number; cached: number }>;
   /** Sent as message.reasoning_content. */
   reasoning?: string;
+  /** Function calls the reply makes (message.tool_calls; finish reason "tool_calls"). */
+  toolCalls?: { id: string; name: string; arguments: string }[];
 }
 
 /** The credential headers a request carried, by lower-case name. */
@@ -109,10 +111,19 @@ function completion(reply: FakeReply, body: unknown, n: number): unknown {
         index: 0,
         message: {
           role: "assistant",
-          content: reply.text ?? DEFAULT_TEXT,
+          content: reply.toolCalls ? (reply.text ?? null) : (reply.text ?? DEFAULT_TEXT),
           ...(reply.reasoning !== undefined ? { reasoning_content: reply.reasoning } : {}),
+          ...(reply.toolCalls
+            ? {
+                tool_calls: reply.toolCalls.map((c) => ({
+                  id: c.id,
+                  type: "function",
+                  function: { name: c.name, arguments: c.arguments },
+                })),
+              }
+            : {}),
         },
-        finish_reason: "stop",
+        finish_reason: reply.toolCalls ? "tool_calls" : "stop",
       },
     ],
     usage: {

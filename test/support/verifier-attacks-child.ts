@@ -2,8 +2,9 @@
  * Runs the hostile suite and prints its results as JSON. The hostile test bundles this file and starts
  * it as an unprivileged user, to show the jail holds when Plumb itself is not root.
  */
-import { runConstructionVerifier } from "../../src/suites/combench/common/construction-check.ts";
+
 import { createSandbox } from "../../src/sandbox/index.ts";
+import { runConstructionVerifier } from "../../src/suites/combench/common/construction-check.ts";
 import { type AttackContext, verifierAttacks } from "./verifier-attacks.ts";
 
 export interface AttackResult {

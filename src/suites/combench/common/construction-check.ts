@@ -1,6 +1,11 @@
 import { unisolatedCodeAllowed } from "../../../core/untrusted.ts";
 import type { Check } from "../../../core/verdict.ts";
-import { type Sandbox, type SandboxLimits, type SandboxResult, sharedSandbox } from "../../../sandbox/index.ts";
+import {
+  type Sandbox,
+  type SandboxLimits,
+  type SandboxResult,
+  sharedSandbox,
+} from "../../../sandbox/index.ts";
 import { nativePortFor } from "./native-port.ts";
 import { type PreparedPayload, preparePayload } from "./payload.ts";
 import type { TaskRecord } from "./record.ts";

@@ -21,8 +21,8 @@ import {
   verifierAttacks,
 } from "../../../../test/support/verifier-attacks.ts";
 import { type AttackResult, runAttacks } from "../../../../test/support/verifier-attacks-child.ts";
-import { runConstructionVerifier } from "./construction-check.ts";
 import { createSandbox } from "../../../sandbox/index.ts";
+import { runConstructionVerifier } from "./construction-check.ts";
 
 /** Anyone may use the sandbox's files and listeners outside the jail: only the jail may stop an attack. */
 const UNPRIVILEGED = 65534;

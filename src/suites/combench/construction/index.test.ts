@@ -6,11 +6,11 @@ import { parsePythonLiteral } from "../../../core/python-literal/index.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { AnyTask, Instance } from "../../../core/task.ts";
 import { isParseFailure, type Verdict } from "../../../core/verdict.ts";
+import { createSandbox } from "../../../sandbox/index.ts";
 import type { TaskRecord } from "../common/record.ts";
 import { loadStarterRecords } from "../records/load.ts";
 import { targetedMutants } from "../records/mutations.ts";
 import { pyRepr } from "../records/py-repr.ts";
-import { createSandbox } from "../../../sandbox/index.ts";
 import { comBenchConstructionTask as task } from "./index.ts";
 
 const fixture = (name: string): unknown =>
