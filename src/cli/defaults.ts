@@ -11,3 +11,6 @@ export const DEFAULT_COUNT = 20;
 export const DEFAULT_GENERATE_COUNT = 10;
 /** `solve --all` stops at this many solutions per instance unless --max-solutions says otherwise. */
 export const DEFAULT_MAX_SOLUTIONS = 10_000;
+
+/** Tool calls allowed per answer unless `--tool-calls` says otherwise. */
+export const DEFAULT_TOOL_CALLS = 20;

@@ -5,9 +5,8 @@ import { InputError } from "../core/errors.ts";
 import { DEFAULT_MAX_RESPONSE_BYTES } from "../core/grade.ts";
 import { allowUnisolatedCode } from "../core/untrusted.ts";
 import { CACHE_MODES } from "../eval/cache-mode.ts";
-import { DEFAULT_TOOL_CALLS } from "../eval/settings.ts";
 import { registerAllTasks } from "../suites/catalog.ts";
-import { DEFAULT_COUNT, DEFAULT_DB, DEFAULT_MAX_SOLUTIONS } from "./defaults.ts";
+import { DEFAULT_COUNT, DEFAULT_DB, DEFAULT_MAX_SOLUTIONS, DEFAULT_TOOL_CALLS } from "./defaults.ts";
 import { listCommand } from "./list.ts";
 
 // Each command's module is imported when that command runs, so that `plumb --help` and `plumb list`

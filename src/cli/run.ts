@@ -17,7 +17,6 @@ import { pythonToolHost, pythonToolUnavailable } from "../eval/python-tool.ts";
 import { runPlan } from "../eval/runner.ts";
 import type { RunContext } from "../eval/sample.ts";
 import {
-  DEFAULT_TOOL_CALLS,
   modelsUnderSettings,
   parseTokenList,
   parseToolSettings,
@@ -39,7 +38,7 @@ import { buildSweepReport, formatSweepReport, sweepSvg } from "../report/sweep.t
 import { Store, storeError } from "../store/store.ts";
 import { CATALOG_MODULE } from "../suites/catalog.ts";
 import { fromPreset } from "./commands.ts";
-import { DEFAULT_COUNT } from "./defaults.ts";
+import { DEFAULT_COUNT, DEFAULT_TOOL_CALLS } from "./defaults.ts";
 import { readInstances, reportErrors } from "./lines.ts";
 import { progressBar } from "./progress.ts";
 

@@ -5,9 +5,6 @@ import { type Model, type ModelSetting, settingId, type ToolsRequest } from "../
 export const TOOL_SETTINGS = ["none", "provider", "python"] as const;
 export type ToolSetting = (typeof TOOL_SETTINGS)[number];
 
-/** Tool calls allowed per answer unless `--tool-calls` says otherwise. */
-export const DEFAULT_TOOL_CALLS = 20;
-
 export interface SettingOptions {
   /** Each is a setting of its own (`--tools none,provider`): every model is run under each. */
   tools: readonly ToolSetting[];
