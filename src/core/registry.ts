@@ -111,8 +111,21 @@ export function taskInfos(suite?: string): TaskInfo[] {
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** Ids of the tasks named by an id, a suite name, or a glob with `*` (e.g. "scbench/*"). */
+/**
+ * Ids of the tasks named by an id, a suite name, a glob with `*` (e.g. "scbench/*"), `tag:NAME` (the
+ * tasks with that tag, e.g. SCBench's buckets: `tag:axiomatic`), or a comma-separated list of these.
+ */
 export function matchTaskIds(pattern: string): string[] {
+  if (pattern.includes(",")) {
+    const ids = new Set(pattern.split(",").flatMap((p) => matchTaskIds(p.trim())));
+    return [...ids].sort();
+  }
+  if (pattern.startsWith("tag:")) {
+    const tag = pattern.slice(4);
+    const tagged = taskInfos().filter((i) => i.tags.includes(tag));
+    if (tagged.length === 0) throw new InputError(`no task has the tag "${tag}"`);
+    return tagged.map((i) => i.id);
+  }
   if (entries.has(pattern)) return [pattern];
   const bySuite = taskInfos(pattern);
   if (bySuite.length > 0) return bySuite.map((i) => i.id);

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { BUILTIN_LABEL_SETS, SCBENCH_LABELS, taskCardSchema } from "../core/failure-modes.ts";
-import { loadTask, taskInfos } from "../core/registry.ts";
+import { loadTask, matchTaskIds, taskInfos } from "../core/registry.ts";
 import { registerAllTasks } from "./catalog.ts";
 
 const ids = registerAllTasks();
@@ -19,6 +19,18 @@ describe("the catalog", () => {
     ]);
     expect(taskInfos("combench").map((i) => i.id)).toEqual(["combench/analysis", "combench/construction"]);
     expect(taskInfos("sparc").map((i) => i.id)).toEqual(["sparc"]);
+  });
+
+  it("names tasks by a tag (SCBench's buckets) and by a list of names", () => {
+    expect(matchTaskIds("tag:axiomatic")).toEqual([
+      "scbench/classify-behaviour",
+      "scbench/enumerate-edges",
+      "scbench/half-subdivision-neighbours",
+      "scbench/topology-enumeration",
+      "scbench/two-segments",
+    ]);
+    expect(matchTaskIds("sparc, chain/burr*,sparc")).toEqual(["chain/burr", "chain/burr-assembly", "sparc"]);
+    expect(() => matchTaskIds("tag:nope")).toThrow(/no task has the tag "nope"/);
   });
 
   // loadTask checks id, suite, description, tags, levels and presets against the info; the
