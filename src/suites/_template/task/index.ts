@@ -2,6 +2,7 @@ import { generatedInstance } from "../../../core/instances.ts";
 import { levelOfParams } from "../../../core/levels.ts";
 import { infoFields } from "../../../core/registry.ts";
 import type { Task } from "../../../core/task.ts";
+import { filledCellsCard } from "./card.ts";
 import {
   answerSchema,
   type Cell,
@@ -34,6 +35,8 @@ export const filledCellsTask: Task<FilledCellsParams, GridData, FilledAnswer> = 
   ...infoFields(filledCellsInfo),
   // Bump whenever generate, prompt, parse or verify change meaning: stored runs record it.
   version: 1,
+  // What `plumb analyse failures` tells its judge about the task.
+  card: filledCellsCard,
   params: filledCellsParams,
   levels,
   answer: answerSchema,
