@@ -15,6 +15,7 @@ import { puzzleFromRecord } from "../src/suites/sparc/puzzle.ts";
 import { sparcRecordSchema } from "../src/suites/sparc/record.ts";
 import { solveBoard } from "../src/suites/sparc/solve.ts";
 import { verifyPath } from "../src/suites/sparc/verify.ts";
+import { benchAnalysis } from "./analysis.ts";
 import { benchBurrTiers } from "./burr-tiers.ts";
 import { benchBurr, benchDlx, benchStacking } from "./chain.ts";
 import { benchComBench } from "./combench.ts";
@@ -181,6 +182,7 @@ rows.push(...benchBurrTiers());
 rows.push(...(await benchComBench(median, RUNS)));
 rows.push(...(await benchHostile(median, RUNS)));
 rows.push(...(await benchView(median, RUNS)));
+rows.push(...(await benchAnalysis(median, RUNS)));
 
 const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c]?.length ?? 0), 6));
 const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(" | ")} |`;
