@@ -279,6 +279,13 @@ describe("budget sweeps", () => {
         .map((s) => (s.usage as { output: number }).output);
     expect(tokens(256)).toEqual([128, 128, 128]);
     expect(tokens(1024)).toEqual([512, 512, 512]);
+    const png = join(dir, "sweep.png");
+    const report = await plumb("report", "sweep", "--db", db, "--plot", png);
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toMatch(/## Budget sweep/);
+    expect(readFileSync(png).subarray(1, 4).toString()).toBe("PNG");
+    const none = await plumb("report", "tools", "--db", db, "--plot", png);
+    expect(none.code).toBe(2);
   });
 });
 

@@ -306,6 +306,7 @@ export function buildProgram(): Command {
       [],
     )
     .option("--baseline <run>", "with a run on a paper's preset: add each figure's difference from this run")
+    .option("--plot <file>", "for a budget sweep: also write its plot here (.svg, or .png)")
     .option(
       "--tools-run <run>",
       "the same models run with tools: give each figure with its tools-minus-no-tools delta (this run has no tools)",

@@ -7,10 +7,11 @@ import { compareRuns, formatComparison } from "../report/compare.ts";
 import { formatReport } from "../report/format.ts";
 import { buildPaperReport, formatPaperReport } from "../report/paper-table.ts";
 import { buildReport } from "../report/report.ts";
+import { sweepSvg } from "../report/sweep.ts";
 import { parseThresholds, thresholdFailures } from "../report/thresholds.ts";
 import { exportSamples } from "../store/export.ts";
 import { Store, storeError } from "../store/store.ts";
-import { pricesFrom } from "./run.ts";
+import { pricesFrom, writePlot } from "./run.ts";
 
 /** Opens an existing store (never creates one) for a command; store failures become one clear line. */
 function withStore<T>(db: string, fn: (store: Store) => T): T {
@@ -51,6 +52,7 @@ export async function reportCommand(
     failUnder: string[];
     baseline?: string;
     toolsRun?: string;
+    plot?: string;
   },
 ): Promise<void> {
   const thresholds = parseThresholds(o.failUnder);
@@ -95,6 +97,13 @@ export async function reportCommand(
       ...(table ? { table } : {}),
     });
     if (!isEmptyAnalysis(analysis)) process.stdout.write(`\n${formatAnalysis(analysis, o.format)}\n`);
+    if (o.plot !== undefined) {
+      if (!analysis.sweep)
+        throw new InputError(`--plot draws a budget sweep; ${run} has no model under output-token caps`, {
+          field: "--plot",
+        });
+      writePlot(o.plot, sweepSvg(analysis.sweep, { title: `Budget sweep: ${run}` }));
+    }
     const failures = thresholdFailures(report, thresholds);
     for (const line of failures) process.stderr.write(`under threshold: ${line}\n`);
     if (failures.length > 0) process.exitCode = 1;
