@@ -94,6 +94,7 @@ describe("the tools setting", () => {
     expect(requests).toHaveLength(9);
     const declared = requests.filter((b) => b.tools !== undefined);
     expect(declared).toHaveLength(6);
+    for (const b of declared) expect(b).not.toHaveProperty("response_format");
     const answers = declared.filter((b) => b.messages.some((m) => m.role === "tool"));
     expect(answers).toHaveLength(3);
     for (const b of answers) {

@@ -17,9 +17,10 @@ export async function runSingle(item: PlanItem, ctx: RunContext): Promise<Outcom
   const req: ModelRequest = {
     messages: prompt.messages,
     images: prompt.images,
-    outputSchema: prompt.outputSchema,
+    // Under a tools setting the answer's format is the prompt's to state: providers' structured
+    // output and tool calls do not mix everywhere, and a reply that missed the schema would lose its calls.
+    ...(item.model.tools ? { tools: item.model.tools } : { outputSchema: prompt.outputSchema }),
     ...item.generation,
-    ...(item.model.tools ? { tools: item.model.tools } : {}),
   };
   const got = await ask(ctx, item.model, req, {
     task: item.task,
