@@ -166,7 +166,7 @@ export const SPARC_LABELS: LabelSet = {
   ],
   rules: [
     "Use Invalid Path whenever a path.* check fails; the other labels are for valid paths that break rule cells.",
-    "Prefer Grid/Index Misreading when the reasoning shows a wrong coordinate or a misplaced cell, even if a fallacy follows from it.",
+    "Among valid paths, prefer Grid/Index Misreading when the reasoning shows a wrong coordinate or a misplaced cell, even if a fallacy follows from it.",
   ],
 };
 
