@@ -103,7 +103,7 @@ module.exports = {
       from: { path: "^web/src/" },
       to: {
         path: "^src/",
-        pathNot: ["^src/view/(api|play-api)\\.ts$", "^src/report/(format|report|compare|paper-table)\\.ts$"],
+        pathNot: ["^src/view/(api|play-api)\\.ts$", "^src/report/(format|report|compare|paper-table|analysis)\\.ts$"],
       },
     },
     {

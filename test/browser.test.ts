@@ -2,7 +2,9 @@
  * The viewer in a real browser (Debian's Chromium through playwright-core), on a store made by the
  * `npm start` job, a CHAIN episode run and an A* run: runs, filters, a sample's checks and render,
  * an episode's replay, a comparison, a SPaRC puzzle played to success as the `human` model, and the
- * static HTML export opened from a file with no server. Screenshots go to $PLUMB_SHOTS when set.
+ * static HTML export opened from a file with no server; and, on a store of its own, a run with the
+ * seeds' analyses (tools, failure labels, picks, a budget sweep). Screenshots go to $PLUMB_SHOTS
+ * when set.
  */
 import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +18,7 @@ import { Store } from "../src/store/store.ts";
 import { registerAllTasks } from "../src/suites/catalog.ts";
 import { actionLabel } from "../src/view/play/episode.ts";
 import { startViewServer } from "../src/view/server.ts";
+import { TOOL_SAMPLE_KEY, writeAnalysisRun } from "../src/view/testing.ts";
 import { launchChromium, pageErrors, webRoot } from "./support/browser.ts";
 import { runCli } from "./support/cli.ts";
 
@@ -50,6 +53,16 @@ async function shot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** A screenshot of one part of a page (a long page's full shot is too small to read). */
+async function shotOf(page: Page, selector: string, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page
+    .locator(selector)
+    .first()
+    .screenshot({ path: join(SHOTS, `${name}.png`) });
 }
 
 beforeAll(async () => {
@@ -232,6 +245,67 @@ describe("the viewer in Chromium", () => {
     expect(await page.getByTestId("render-answer").locator("svg").count()).toBe(1);
     await shot(page, "export");
     expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("the seeds' analyses in Chromium", () => {
+  let analysisServer: { url: string; close(): Promise<void> };
+
+  beforeAll(async () => {
+    const path = join(dir, "analysis.db");
+    const store = Store.open(path);
+    try {
+      await writeAnalysisRun(store, "analysis");
+    } finally {
+      store.close();
+    }
+    analysisServer = await startViewServer({ db: path, webRoot: web });
+  });
+
+  afterAll(async () => {
+    await analysisServer?.close();
+  });
+
+  test("a run's page shows its analyses and a sample's page its tool calls and labels", async () => {
+    const { page, errors } = await newPage();
+    await page.goto(`${analysisServer.url}/#/runs/analysis`);
+    await page.getByTestId("tools-delta-table").waitFor();
+    expect(await page.getByTestId("tools-delta-table").locator("tbody tr").count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("tools-delta-table").textContent()).toContain("tools=python");
+    expect(await page.getByTestId("failure-table").first().textContent()).toContain("m+tools=python");
+    expect(await page.getByTestId("failure-shifts-table").count()).toBe(1);
+    expect(await page.getByTestId("selection-table").first().textContent()).toContain("Judge Best-of-2");
+    expect(await page.getByTestId("sweep-plot").locator("svg polyline").count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("sweep-table").locator("tbody tr").count()).toBe(2);
+    const paper = page.getByTestId("paper-tables");
+    expect(await paper.getAttribute("data-mode")).toBe("tools");
+    expect(await page.getByTestId("paper-buckets").locator("thead").textContent()).toContain(
+      "Δ tools=python",
+    );
+    await shot(page, "analysis-run");
+    await shotOf(page, ".analysis", "analysis-run-analyses");
+    await shotOf(page, '[data-testid="paper-tables"]', "analysis-run-paper");
+
+    await page.goto(`${analysisServer.url}/#/runs/analysis/samples/${encodeURIComponent(TOOL_SAMPLE_KEY)}`);
+    await page.getByTestId("tool-call").first().waitFor();
+    expect(await page.getByTestId("tool-call").count()).toBe(2);
+    expect(await page.getByTestId("tool-input").first().textContent()).toContain("print(sum(range(10)))");
+    // Model text is text: the markup in the output and the reason is shown, never run or rendered.
+    expect(await page.getByTestId("tool-output").first().textContent()).toContain("<script>");
+    expect(await page.getByTestId("tool-error").textContent()).toContain("time cap");
+    expect(await page.getByTestId("label-name").first().textContent()).toBe("Near-Miss");
+    expect(await page.getByTestId("sample-labels").textContent()).toContain("<img src=x");
+    expect(await page.locator("main img").count()).toBe(0);
+    expect(await page.evaluate("window.__pwned")).toBeUndefined();
+    await shot(page, "analysis-sample");
+
+    // The leaderboard reads the sweep's `+max-output-tokens=N` models as one model's budget curve.
+    await page.goto(`${analysisServer.url}/#/`);
+    await page.getByTestId("chart-budget").waitFor();
+    expect(await page.getByTestId("chart-budget").locator("polyline").count()).toBe(1);
+    await shotOf(page, '[data-testid="chart-budget"]', "analysis-budget");
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -15,7 +15,12 @@ export interface AnalyseJob {
 const job = workerData as AnalyseJob;
 const store = Store.open(job.db, { readonly: true });
 try {
-  parentPort?.postMessage(analyse(store.reportSamples(job.run), job.groups, job.table));
+  parentPort?.postMessage(
+    analyse(store.reportSamples(job.run), job.groups, job.table, {
+      labels: store.labels(job.run),
+      picks: store.picks(job.run),
+    }),
+  );
 } finally {
   store.close();
 }

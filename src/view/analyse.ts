@@ -1,8 +1,12 @@
+import { BUILTIN_LABEL_SETS } from "../core/failure-modes.ts";
 import type { PaperTable } from "../core/registry.ts";
 import type { ReportGroup } from "../core/task.ts";
+import { type AnalysisReport, buildAnalysis, isEmptyAnalysis } from "../report/analysis.ts";
 import { buildPaperReport, type PaperReport } from "../report/paper-table.ts";
 import { buildReport, type Report, type ReportRow } from "../report/report.ts";
-import type { ReportSample } from "../store/types.ts";
+import { sweepSvg } from "../report/sweep.ts";
+import type { LabelRecord, PickRecord, ReportSample } from "../store/types.ts";
+import type { RenderingJson } from "./api.ts";
 
 /** One suite's part of a run, for the leaderboard: each model's overall row and its rows by level. */
 export interface SuiteRows {
@@ -15,6 +19,16 @@ export interface SampleAnalysis {
   report: Report;
   paper: PaperReport | null;
   suites: Map<string, SuiteRows>;
+  /** The seeds' analyses (tools deltas, budget sweep, selection, failure modes); null when none applies. */
+  analysis: AnalysisReport | null;
+  /** The budget sweep's figure, when the run has a sweep. */
+  sweepPlot: RenderingJson | null;
+}
+
+/** What the judges stored about the run's samples (`plumb analyse failures` and `selection`). */
+export interface JudgeInputs {
+  labels: readonly LabelRecord[];
+  picks: readonly PickRecord[];
 }
 
 function suiteRows(report: Report): SuiteRows {
@@ -24,11 +38,19 @@ function suiteRows(report: Report): SuiteRows {
   };
 }
 
-/** The run's report, its paper table if it has one, and each suite's rows. */
+/** An SVG document's size, read from its root element's attributes. */
+function svgRendering(svg: string): RenderingJson {
+  const root = /^<svg\b[^>]*>/.exec(svg)?.[0] ?? "";
+  const size = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(root)?.[1] ?? 0);
+  return { kind: "svg", svg, width: size("width"), height: size("height") };
+}
+
+/** The run's report, its paper table if it has one, each suite's rows, and the seeds' analyses. */
 export function analyse(
   samples: readonly ReportSample[],
   groups: Record<string, ReportGroup[]>,
   table: PaperTable | undefined,
+  judged: JudgeInputs = { labels: [], picks: [] },
 ): SampleAnalysis {
   const report = buildReport(samples, { groups });
   const bySuite = new Map<string, ReportSample[]>();
@@ -42,5 +64,18 @@ export function analyse(
     // A run of one suite: its report is that suite's.
     suites.set(suite, suiteRows(bySuite.size === 1 ? report : buildReport(mine, { groups })));
   }
-  return { report, paper: table ? buildPaperReport(table, samples) : null, suites };
+  const built = buildAnalysis(samples, {
+    labels: judged.labels,
+    picks: judged.picks,
+    sets: BUILTIN_LABEL_SETS,
+    ...(table ? { table } : {}),
+  });
+  const analysis = isEmptyAnalysis(built) ? null : built;
+  return {
+    report,
+    paper: table ? buildPaperReport(table, samples) : null,
+    suites,
+    analysis,
+    sweepPlot: analysis?.sweep ? svgRendering(sweepSvg(analysis.sweep)) : null,
+  };
 }

@@ -72,14 +72,34 @@ async function computed(store: Store, run: string, samples: number): Promise<Run
   const groups = await runReportGroups(store, run);
   return samples > WORKER_ABOVE && store.path !== ":memory:"
     ? await analysisInWorker({ db: store.path, run, groups, table }, workersOf(store))
-    : analyse(store.reportSamples(run), groups, table);
+    : analyse(store.reportSamples(run), groups, table, {
+        labels: store.labels(run),
+        picks: store.picks(run),
+      });
+}
+
+/** The newest of the records' creation times ("" for none). */
+function latest(records: readonly { createdAt: string }[]): string {
+  let last = "";
+  for (const r of records) if (r.createdAt > last) last = r.createdAt;
+  return last;
 }
 
 /**
- * The run's report, paper table and per-suite rows, cached per run. An entry
+ * How many failure labels and judge picks the run has, and when the last was made: a new
+ * `plumb analyse` (which may replace a label in place) changes the run's analyses.
+ */
+function judgedStamp(store: Store, run: string): string {
+  const labels = store.labels(run);
+  const picks = store.picks(run);
+  return `${labels.length}/${latest(labels)}/${picks.length}/${latest(picks)}`;
+}
+
+/**
+ * The run's report, paper table, per-suite rows and the seeds' analyses, cached per run. An entry
  * holds while the store's data_version stays (nothing was committed since); when it moves, while
- * the run's sample count and last finish time stay (another run was written). So reopening even
- * a large run reads nothing.
+ * the run's sample count and last finish time, and its labels' and picks' count and last creation
+ * time, stay (another run was written). So reopening even a large run reads no sample.
  */
 export function runAnalysis(store: Store, run: string): Promise<RunAnalysis> {
   let perRun = caches.get(store);
@@ -91,7 +111,7 @@ export function runAnalysis(store: Store, run: string): Promise<RunAnalysis> {
   const hit = perRun.get(run);
   if (hit && hit.version === version) return hit.analysis;
   const { samples, lastFinishedAt } = store.sampleStamp(run);
-  const stamp = `${samples}\u0000${lastFinishedAt ?? ""}`;
+  const stamp = [samples, lastFinishedAt ?? "", judgedStamp(store, run)].join("\u0000");
   if (hit && hit.stamp === stamp) {
     hit.version = version;
     return hit.analysis;

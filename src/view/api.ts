@@ -65,6 +65,21 @@ export type SceneJson = z.infer<typeof sceneSchema>;
 export const imageSchema = z.object({ alt: z.string(), dataUrl: z.string() });
 export type ImageJson = z.infer<typeof imageSchema>;
 
+/** One tool call a model made while answering, in order (core/model.ts ToolCall). Model text: shown as text only. */
+export const toolCallSchema = z.object({
+  /** "python", "code_interpreter", "code_execution", "web_search", … */
+  tool: z.string(),
+  /** "provider": run on the provider's side; "plumb": run by Plumb (the python tool). */
+  by: z.enum(["provider", "plumb"]),
+  /** The code or the query, clipped. */
+  input: z.string(),
+  /** What the model was given back, clipped. */
+  output: z.string(),
+  error: z.string().optional(),
+  ms: z.number().optional(),
+});
+export type ToolCallJson = z.infer<typeof toolCallSchema>;
+
 /** A stored sample as the store gives it (store/types.ts SampleRecord). */
 export const sampleSchema = z.object({
   run: z.string(),
@@ -98,6 +113,10 @@ export const sampleSchema = z.object({
   judge: z.unknown().nullable(),
   steps: z.number().nullable(),
   optimalSteps: z.number().nullable(),
+  /** The tool calls of a sample run under a tools setting, in order; null without tools. */
+  toolCalls: z.array(toolCallSchema).nullable(),
+  /** Tool use by tool name (calls, or the units a provider bills); null without tools. */
+  toolUse: z.record(z.string(), z.number()).nullable(),
   startedAt: z.string(),
   finishedAt: z.string(),
 });
@@ -188,6 +207,13 @@ export const runDetailResponse = z.object({
 export const runReportResponse = z.object({
   report: z.record(z.string(), z.unknown()),
   paper: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The seeds' analyses (report/analysis.ts AnalysisReport: tools minus no tools, budget sweep,
+   * selection strategies, failure-mode distributions), null when the run has none of them.
+   */
+  analysis: z.record(z.string(), z.unknown()).nullable(),
+  /** The budget sweep's figure (report/sweep.ts sweepSvg: SCBench's Figure 3), when there is a sweep. */
+  sweepPlot: renderingSchema.nullable(),
 });
 
 // ---- GET /api/leaderboard?suite=
@@ -235,6 +261,23 @@ export const samplesResponse = z.object({
   samples: z.array(sampleSummarySchema),
 });
 
+/** A failure-mode label a judge gave a sample (store/types.ts LabelRecord, with the label's name). */
+export const sampleLabelSchema = z.object({
+  /** The label set's id ("scbench") and title (null for a set the viewer does not know). */
+  taxonomy: z.string(),
+  taxonomyTitle: z.string().nullable(),
+  /** The judge model's id. */
+  judge: z.string(),
+  /** The label's id and name; null when no reply of the judge read as a label. */
+  label: z.string().nullable(),
+  name: z.string().nullable(),
+  confidence: z.number().nullable(),
+  /** The judge's one-line reason (model text). */
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SampleLabelJson = z.infer<typeof sampleLabelSchema>;
+
 // ---- GET /api/runs/:run/samples/:key
 export const sampleDetailResponse = z.object({
   sample: sampleSchema,
@@ -264,6 +307,8 @@ export const sampleDetailResponse = z.object({
   promptImages: z.array(imageSchema),
   /** Why the stored prompt's images are not (all) shown; null when they are, or when it had none. */
   promptImagesNote: z.string().nullable(),
+  /** The failure-mode labels judges gave this sample (`plumb analyse failures`), by taxonomy then judge. */
+  labels: z.array(sampleLabelSchema),
 });
 
 // ---- GET /api/runs/:run/samples/:key/episode

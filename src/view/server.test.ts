@@ -29,6 +29,7 @@ import { EXPORT_KEY, exportRunHtml } from "./export.ts";
 import { route } from "./router.ts";
 import { routes } from "./routes/index.ts";
 import { startViewServer, type ViewServer } from "./server.ts";
+import { HOSTILE, TOOL_CALLS, TOOL_SAMPLE_KEY, TOOLS_MODEL, writeAnalysisRun } from "./testing.ts";
 
 let dir: string;
 let db: string;
@@ -351,6 +352,94 @@ describe("a store being written", () => {
       expect(d.renders).toEqual({ instance: null, answer: null, reference: null, error: null });
     } finally {
       writer.deleteRun("live");
+      writer.close();
+    }
+  });
+});
+
+describe("the seeds' analyses", () => {
+  it("gives a sample's tool calls and labels, and the run's analyses, hostile text as data", async () => {
+    const writer = Store.open(db);
+    try {
+      const written = await writeAnalysisRun(writer, "analysis");
+      const path = `/api/runs/analysis/samples/${encodeURIComponent(TOOL_SAMPLE_KEY)}`;
+      const d = await get(path, sampleDetailResponse);
+      expect(d.sample.model).toBe(TOOLS_MODEL);
+      expect(d.sample.toolCalls).toEqual(TOOL_CALLS);
+      expect(d.sample.toolUse).toEqual({ python: 2 });
+      expect(d.sample.toolCalls?.[0]?.output).toContain(HOSTILE);
+      expect(d.labels).toEqual([
+        {
+          taxonomy: "scbench",
+          taxonomyTitle: expect.any(String),
+          judge: "judge-model",
+          label: "near-miss",
+          name: "Near-Miss",
+          confidence: 0.9,
+          reason: `close, one region off ${HOSTILE}`,
+          createdAt: "2026-01-01T00:00:00.000Z",
+        },
+      ]);
+      const plain = await get(
+        `/api/runs/analysis/samples/${encodeURIComponent("scbench/shikaku/0/m/0")}`,
+        sampleDetailResponse,
+      );
+      expect(plain.sample.toolCalls).toBeNull();
+      expect(plain.labels).toEqual([]);
+
+      const r = await get("/api/runs/analysis/report", runReportResponse);
+      expect(r.report.samples).toBe(written);
+      const a = r.analysis as {
+        tools: { pairs: { model: string; tools: string }[]; overall: { cells: { delta: number | null }[] } };
+        sweep: { caps: number[]; series: { model: string }[] };
+        selection: { tables: { model: string; k: number | null; rows: { strategy: string }[] }[] };
+        failures: { analyses: { taxonomy: string; records: number; shifts: unknown[] }[] };
+      };
+      expect(a.tools.pairs).toMatchObject([{ model: "m", tools: TOOLS_MODEL }]);
+      expect(a.tools.overall.cells[0]?.delta).toBeGreaterThan(0);
+      expect(a.sweep.caps).toEqual([1024, 4096]);
+      expect(a.sweep.series.map((s) => s.model)).toEqual(["m"]);
+      const m = a.selection.tables.find((t) => t.model === "m");
+      expect(m?.k).toBe(2);
+      expect(m?.rows.map((row) => row.strategy)).toContain("Judge Best-of-2 (judge-model)");
+      const [failures] = a.failures.analyses;
+      expect(failures?.taxonomy).toBe("scbench");
+      expect(failures?.shifts.length).toBeGreaterThan(0);
+      expect(r.sweepPlot?.svg).toMatch(/^<svg/);
+      expect(r.sweepPlot?.width).toBe(900);
+      expect(r.paper).toMatchObject({ mode: "tools", toolsFrom: "run" });
+      // The label's reason reaches the report only as counts; the JSON carries the hostile text as a string.
+      expect(JSON.stringify(d)).toContain(JSON.stringify(HOSTILE).slice(1, -1));
+
+      // A new label is a new analysis: the cached report is not served.
+      const records = failures?.records ?? 0;
+      writer.saveLabel({
+        run: "analysis",
+        sampleKey: "scbench/shikaku/0/m/0",
+        taxonomy: "scbench",
+        judge: "judge-model",
+        label: "evasion",
+        confidence: 0.5,
+        reason: "gave up",
+        replies: [],
+        errors: [],
+        usage: { input: 0, output: 0, reasoning: 0, cached: 0 },
+        costUsd: null,
+        createdAt: "2026-01-02T00:00:00.000Z",
+      });
+      const again = await get("/api/runs/analysis/report", runReportResponse);
+      const after = (again.analysis as typeof a).failures.analyses[0]?.records;
+      expect(after).toBe(records + 1);
+
+      // The static export embeds them with the run's pages.
+      const page = await exportRunHtml({ db, run: "analysis", webRoot: web });
+      const json = /window\.__PLUMB_DATA__ = (.*?);<\/script>/s.exec(page)?.[1] ?? "";
+      expect(json).not.toContain("<");
+      const data = JSON.parse(json) as Record<string, unknown>;
+      expect(runReportResponse.parse(data["/api/runs/analysis/report"]).sweepPlot).not.toBeNull();
+      expect(sampleDetailResponse.parse(data[path]).labels).toHaveLength(1);
+    } finally {
+      writer.deleteRun("analysis");
       writer.close();
     }
   });

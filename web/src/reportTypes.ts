@@ -2,11 +2,23 @@
  * The API hands reports over as JSON records (the server builds them with src/report); these read
  * them back as the report modules' types after checking the fields every table needs.
  */
+import type { AnalysisReport } from "../../src/report/analysis.ts";
 import type { Comparison } from "../../src/report/compare.ts";
 import type { PaperReport } from "../../src/report/paper-table.ts";
 import type { Report, ReportRow } from "../../src/report/report.ts";
 
+export type { AnalysisReport } from "../../src/report/analysis.ts";
 export type { Comparison, PairComparison } from "../../src/report/compare.ts";
+
+/** The analyses' parts, named from AnalysisReport (the web app sees report/analysis.ts's types only). */
+export type SettingsDeltaReport = NonNullable<AnalysisReport["tools"]>;
+export type DeltaRow = SettingsDeltaReport["overall"];
+export type SweepReport = NonNullable<AnalysisReport["sweep"]>;
+export type SelectionReport = NonNullable<AnalysisReport["selection"]>;
+export type SelectionTable = SelectionReport["tables"][number];
+export type FailureReport = NonNullable<AnalysisReport["failures"]>;
+export type FailureAnalysis = FailureReport["analyses"][number];
+export type LabelDistribution = FailureAnalysis["byModel"][number];
 export type { PaperReport, PaperRow } from "../../src/report/paper-table.ts";
 export type { Report, ReportRow } from "../../src/report/report.ts";
 
@@ -32,4 +44,10 @@ export function asPaperReport(x: Record<string, unknown> | null): PaperReport | 
 
 export function asComparison(x: Record<string, unknown>): Comparison | null {
   return Array.isArray(x.pairs) && isObject(x.unpaired) ? (x as unknown as Comparison) : null;
+}
+
+export function asAnalysis(x: Record<string, unknown> | null): AnalysisReport | null {
+  return x !== null && "tools" in x && "sweep" in x && "selection" in x && "failures" in x
+    ? (x as unknown as AnalysisReport)
+    : null;
 }

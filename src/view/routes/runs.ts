@@ -70,8 +70,13 @@ export const runRoutes: Route[] = [
     async handle({ store, params }) {
       const name = params.run ?? "";
       if (!store.getRun(name)) throw new NotFound(`no run "${name}"`);
-      const { report, paper } = await runAnalysis(store, name);
-      return { report: { ...report }, paper: paper ? { ...paper } : null };
+      const { report, paper, analysis, sweepPlot } = await runAnalysis(store, name);
+      return {
+        report: { ...report },
+        paper: paper ? { ...paper } : null,
+        analysis: analysis ? { ...analysis } : null,
+        sweepPlot,
+      };
     },
   }),
 ];

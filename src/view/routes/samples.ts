@@ -1,7 +1,10 @@
+import { BUILTIN_LABEL_SETS } from "../../core/failure-modes.ts";
 import type { AnyTask, Instance } from "../../core/task.ts";
-import type { SampleRecord, StepRecord } from "../../store/types.ts";
+import type { Store } from "../../store/store.ts";
+import type { LabelRecord, SampleRecord, StepRecord } from "../../store/types.ts";
 import {
   type RenderingJson,
+  type SampleLabelJson,
   type SampleSummary,
   sampleDetailResponse,
   samplesQuery,
@@ -34,6 +37,37 @@ function summaryOf(s: SampleRecord): SampleSummary {
 }
 
 const orUndefined = (v: string | undefined) => (v === "" ? undefined : v);
+
+/** A run's failure labels by sample key, per store connection, until the store's data_version moves. */
+const labelCache = new WeakMap<
+  Store,
+  { version: number; run: string; bySample: Map<string, LabelRecord[]> }
+>();
+
+/** The labels judges gave one sample: the run's are read once per store change, not per sample. */
+function labelsOf(store: Store, run: string, key: string): SampleLabelJson[] {
+  const version = store.dataVersion();
+  let hit = labelCache.get(store);
+  if (!hit || hit.version !== version || hit.run !== run) {
+    const bySample = new Map<string, LabelRecord[]>();
+    for (const l of store.labels(run)) bySample.set(l.sampleKey, [...(bySample.get(l.sampleKey) ?? []), l]);
+    hit = { version, run, bySample };
+    labelCache.set(store, hit);
+  }
+  return (hit.bySample.get(key) ?? []).map((l) => {
+    const set = BUILTIN_LABEL_SETS.find((s) => s.id === l.taxonomy);
+    return {
+      taxonomy: l.taxonomy,
+      taxonomyTitle: set?.title ?? null,
+      judge: l.judge,
+      label: l.label,
+      name: l.label === null ? null : (set?.labels.find((x) => x.id === l.label)?.name ?? l.label),
+      confidence: l.confidence,
+      reason: l.reason,
+      createdAt: l.createdAt,
+    };
+  });
+}
 
 /** An episode's end state, replayed, as its answer's picture (episodes of tasks whose environment gives no answer store none). */
 function finalState(
@@ -137,7 +171,8 @@ export const sampleRoutes: Route[] = [
         task && instance
           ? promptImagesOf(task, instance, sample.prompt, spec, sample.model)
           : { promptImages: [], promptImagesNote: null };
-      return { sample, instance, ...pictures, steps: steps.length, ...images };
+      const labels = labelsOf(store, sample.run, sample.key);
+      return { sample, instance, ...pictures, steps: steps.length, ...images, labels };
     },
   }),
 ];

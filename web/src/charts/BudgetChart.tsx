@@ -13,6 +13,28 @@ const tokensLabel = (x: number) =>
       ? `${Number((x / 1000).toPrecision(3))}k`
       : String(Math.round(x));
 
+/** A model id's setting suffixes, as src/core/model.ts parseSettingId reads them. */
+const SETTING_SUFFIX = /\+(tools=(?:provider|python)|max-output-tokens=\d+)$/;
+
+/**
+ * A leaderboard row as a point of a budget curve: a model id under a `+max-output-tokens=N` setting
+ * (one run of a `plumb sweep`) is the model without that suffix at cap N; else the run's own cap.
+ * Null when neither gives a cap.
+ */
+export function budgetPointOf(model: string, runCap: number | null, accuracy: number): BudgetPoint | null {
+  const kept: string[] = [];
+  let cap: number | null = null;
+  let rest = model;
+  for (let m = SETTING_SUFFIX.exec(rest); m !== null; m = SETTING_SUFFIX.exec(rest)) {
+    const setting = m[1] as string;
+    if (setting.startsWith("max-output-tokens=")) cap = Number(setting.slice("max-output-tokens=".length));
+    else kept.unshift(`+${setting}`);
+    rest = rest.slice(0, m.index);
+  }
+  if (cap === null) return runCap === null ? null : { model, maxOutputTokens: runCap, accuracy };
+  return { model: rest + kept.join(""), maxOutputTokens: cap, accuracy };
+}
+
 /**
  * The models with rows at two or more output-token caps (only those make a curve), a point per
  * cap: the mean accuracy of the model's rows at that cap.

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { leaderboardResponse } from "../../../src/view/api.ts";
 import { apiPath } from "../api.ts";
-import { BudgetChart, budgetSeries } from "../charts/BudgetChart.tsx";
+import { BudgetChart, budgetPointOf, budgetSeries } from "../charts/BudgetChart.tsx";
 import { CostChart } from "../charts/CostChart.tsx";
 import { LevelsChart } from "../charts/LevelsChart.tsx";
 import { seriesNamer } from "../charts/series.ts";
@@ -152,11 +152,7 @@ export function Leaderboard() {
           const ks = [...new Set(entries.flatMap((e) => e.row.atK.map((m) => m.k)))].sort((a, b) => a - b);
           const name = seriesNamer(entries);
           const budget = budgetSeries(
-            entries.flatMap((e) =>
-              e.maxOutputTokens === null
-                ? []
-                : [{ model: e.model, maxOutputTokens: e.maxOutputTokens, accuracy: e.row.accuracy }],
-            ),
+            entries.flatMap((e) => budgetPointOf(e.model, e.maxOutputTokens, e.row.accuracy) ?? []),
           );
           return (
             <>

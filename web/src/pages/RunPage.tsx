@@ -2,11 +2,12 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { runDetailResponse, runReportResponse } from "../../../src/view/api.ts";
 import { isStatic } from "../api.ts";
+import { AnalysisTables } from "../components/AnalysisTables.tsx";
 import { PaperTables } from "../components/PaperTables.tsx";
 import { ReportTables } from "../components/ReportTables.tsx";
 import { Await } from "../components/Status.tsx";
 import { thousands, usd, when } from "../format.ts";
-import { asPaperReport, asReport } from "../reportTypes.ts";
+import { asAnalysis, asPaperReport, asReport } from "../reportTypes.ts";
 import { href } from "../router.ts";
 import { useApi } from "../useApi.ts";
 import { SampleList } from "./SampleList.tsx";
@@ -51,10 +52,17 @@ function RunReport({ run, samples, refreshMs }: { run: string; samples: number; 
       {(r) => {
         const report = asReport(r.report);
         const paper = asPaperReport(r.paper);
+        const analysis = asAnalysis(r.analysis);
         return (
           <>
             {report ? <ReportTables report={report} /> : <p className="muted">No report for this run.</p>}
             {paper && <PaperTables report={paper} />}
+            {analysis && (
+              <>
+                <h2>Analyses</h2>
+                <AnalysisTables analysis={analysis} sweepPlot={r.sweepPlot} />
+              </>
+            )}
           </>
         );
       }}

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { type ImageJson, type SampleJson, sampleDetailResponse } from "../../../src/view/api.ts";
+import {
+  type ImageJson,
+  type SampleJson,
+  type SampleLabelJson,
+  sampleDetailResponse,
+  type ToolCallJson,
+} from "../../../src/view/api.ts";
 import { ModelImages } from "../components/ModelImages.tsx";
 import { ScenePanel } from "../components/ScenePanel.tsx";
 import { Await } from "../components/Status.tsx";
@@ -118,6 +124,92 @@ function Checks({ sample }: { sample: SampleJson }) {
   );
 }
 
+/** One tool call: what the model ran or asked, where, and what came back (model text, shown as text). */
+function ToolCallItem({ call: c }: { call: ToolCallJson }) {
+  return (
+    <li data-testid="tool-call" className={c.error !== undefined ? "tool-call failed" : "tool-call"}>
+      <div className="tool-head">
+        <span className="mono">{c.tool}</span>
+        <span className="muted">
+          {" "}
+          · run by {c.by === "plumb" ? "Plumb (sandbox)" : "the provider"}
+          {c.ms !== undefined ? ` · ${ms(c.ms)}` : ""}
+        </span>
+      </div>
+      <div className="role">Input</div>
+      <pre className="code scroll" data-testid="tool-input">
+        <code>{c.input}</code>
+      </pre>
+      <div className="role">Output</div>
+      {c.output === "" ? (
+        <p className="muted">(no output)</p>
+      ) : (
+        <pre className="text scroll" data-testid="tool-output">
+          {c.output}
+        </pre>
+      )}
+      {c.error !== undefined && (
+        <p className="error" data-testid="tool-error">
+          {c.error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The model's tool calls in order, and its tool use by tool. */
+function ToolCalls({ calls, use }: { calls: ToolCallJson[]; use: Record<string, number> | null }) {
+  const billed = Object.entries(use ?? {});
+  return (
+    <section>
+      <h2>Tool calls ({calls.length})</h2>
+      {billed.length > 0 && (
+        <p className="muted">Tool use: {billed.map(([tool, n]) => `${tool} ${n}`).join(", ")}</p>
+      )}
+      {calls.length === 0 && <p className="muted">The model was given tools and called none.</p>}
+      <ol className="tool-calls">
+        {calls.map((c, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: calls are positional
+          <ToolCallItem key={i} call={c} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** The failure-mode labels judges gave the sample (`plumb analyse failures`). */
+function Labels({ labels }: { labels: SampleLabelJson[] }) {
+  return (
+    <section>
+      <h2>Failure-mode labels</h2>
+      <table data-testid="sample-labels" className="labels">
+        <thead>
+          <tr>
+            <th>Taxonomy</th>
+            <th>Judge</th>
+            <th>Label</th>
+            <th className="num">Confidence</th>
+            <th>Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {labels.map((l) => (
+            <tr key={`${l.taxonomy}\u0000${l.judge}`} data-testid="label-row">
+              <td title={l.taxonomyTitle ?? undefined}>{l.taxonomy}</td>
+              <td className="mono">{l.judge}</td>
+              <td data-testid="label-name">
+                {l.label === null ? <span className="muted">unreadable</span> : (l.name ?? l.label)}
+              </td>
+              <td className="num">{l.confidence === null ? "–" : l.confidence.toFixed(2)}</td>
+              <td className="reason">{l.reason ?? ""}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 function Usage({ sample }: { sample: SampleJson }) {
   const u = sample.usage;
   return (
@@ -188,6 +280,7 @@ export function SamplePage({ run, sampleKey }: { run: string; sampleKey: string 
                 </p>
               )}
               <Checks sample={s} />
+              {d.labels.length > 0 && <Labels labels={d.labels} />}
               {(r.instance || r.answer || r.reference || r.error) && (
                 <section>
                   <h2>Renders</h2>
@@ -210,6 +303,7 @@ export function SamplePage({ run, sampleKey }: { run: string; sampleKey: string 
                 <h2>Prompt</h2>
                 <Prompt prompt={s.prompt} images={d.promptImages} note={d.promptImagesNote} />
               </section>
+              {s.toolCalls !== null && <ToolCalls calls={s.toolCalls} use={s.toolUse} />}
               <section>
                 <h2>Response</h2>
                 <details data-testid="reasoning" className="reasoning">
