@@ -358,7 +358,8 @@ export function toolUseOf(
   steps: readonly Pick<StepResult<ToolSet>, "content" | "providerMetadata">[],
   calls: readonly ToolCall[],
 ): Record<string, number> | undefined {
-  const use: Record<string, number> = {};
+  // No prototype: a unit is named by the provider's reply, and "__proto__" must stay a plain key.
+  const use: Record<string, number> = Object.create(null);
   const add = (unit: string, n: number) => {
     if (n > 0) use[unit] = (use[unit] ?? 0) + n;
   };

@@ -305,7 +305,7 @@ function metricMeans(
 }
 
 function toolUseSum(samples: readonly ReportSample[]): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out: Record<string, number> = Object.create(null);
   for (const s of samples)
     for (const [tool, n] of Object.entries(s.toolUse ?? {})) out[tool] = (out[tool] ?? 0) + n;
   return out;
