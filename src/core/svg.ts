@@ -8,6 +8,20 @@ const XML_ENTITIES: Record<string, string> = {
   "'": "&#39;",
 };
 
+/** Tableau 10: distinct colours for categories (models, parts), in order. */
+export const PALETTE: readonly string[] = [
+  "#4e79a7",
+  "#f28e2b",
+  "#e15759",
+  "#76b7b2",
+  "#59a14f",
+  "#edc948",
+  "#b07aa1",
+  "#ff9da7",
+  "#9c755f",
+  "#bab0ac",
+];
+
 /** Text made safe for SVG/XML content and attribute values (either quote). */
 export const escapeXml = (s: string): string => s.replace(/[&<>"']/g, (ch) => XML_ENTITIES[ch] ?? ch);
 

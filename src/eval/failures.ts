@@ -6,7 +6,7 @@ import type { SampleRecord } from "../store/types.ts";
 import { isAgentModel } from "./agents.ts";
 import type { CacheMode } from "./cache-mode.ts";
 import { failurePrompt, readFailureLabel } from "./failure-judge.ts";
-import { askUntilReadable } from "./judge-loop.ts";
+import { askUntilReadable, type JudgeWork } from "./judge-loop.ts";
 import { runPooled } from "./plan.ts";
 
 /** Failure-label calls are cached apart from answers, episode turns and grades by their step number. */
@@ -84,39 +84,24 @@ export async function analyseFailures(o: FailureOptions): Promise<AnalysisSummar
     .filter((s) => (o.models === undefined || o.models.includes(s.model)) && (s.score ?? 0) < o.threshold);
   const judgeable = wanted.filter((s) => s.status === "ok" && s.failureKind !== "error");
   const todo = judgeable.filter((s) => !done.has(s.key));
-  const summary: AnalysisSummary = {
-    candidates: judgeable.length,
-    alreadyDone: judgeable.length - todo.length,
-    readable: 0,
-    unreadable: 0,
-    leftOut: wanted.length - judgeable.length,
-    calls: 0,
-    spentUsd: 0,
-    stopped: false,
-  };
-  let finished = 0;
-  o.onProgress?.(0, todo.length);
-  await runPooled(
-    todo,
-    () => o.judge.provider,
-    () => o.concurrency,
-    async (s) => {
-      const task = o.tasks.get(s.task);
-      const card = o.cards?.[s.task] ?? task?.card;
-      const steps = s.steps === null ? [] : o.store.steps(o.run, s.key);
-      const prompt = failurePrompt(o.set, card, s, steps);
-      const work = await askUntilReadable(o, {
-        model: o.judge,
-        request: { messages: prompt.messages, outputSchema: prompt.outputSchema, ...o.judge.options },
-        read: (t) => readFailureLabel(t, o.set),
-        what: "the label",
-        attempts: o.attempts,
-        step: LABEL_STEP,
-        turn: { task: task as AnyTask, instance: storedInstance(o.store, o.run, s), epoch: s.epoch },
-        maxResponseBytes: o.maxResponseBytes,
-        costOf: o.costOf,
-      });
-      if (work === null) return;
+  const tally = { candidates: judgeable.length, alreadyDone: judgeable.length - todo.length };
+  return judgeEach(o, todo, { ...tally, leftOut: wanted.length - judgeable.length }, async (s) => {
+    const task = o.tasks.get(s.task);
+    const card = o.cards?.[s.task] ?? task?.card;
+    const steps = s.steps === null ? [] : o.store.steps(o.run, s.key);
+    const prompt = failurePrompt(o.set, card, s, steps);
+    const work = await askUntilReadable(o, {
+      model: o.judge,
+      request: { messages: prompt.messages, outputSchema: prompt.outputSchema, ...o.judge.options },
+      read: (t) => readFailureLabel(t, o.set),
+      what: "the label",
+      attempts: o.attempts,
+      step: LABEL_STEP,
+      turn: { task: task as AnyTask, instance: storedInstance(o.store, o.run, s), epoch: s.epoch },
+      maxResponseBytes: o.maxResponseBytes,
+      costOf: o.costOf,
+    });
+    if (work !== null)
       o.store.saveLabel({
         run: o.run,
         sampleKey: s.key,
@@ -131,6 +116,37 @@ export async function analyseFailures(o: FailureOptions): Promise<AnalysisSummar
         costUsd: work.costUsd,
         createdAt: new Date().toISOString(),
       });
+    return work;
+  });
+}
+
+/**
+ * Judges each item (`judge` asks and stores; null: abandoned by a hard stop), at most
+ * `concurrency` at a time, stopping softly on request, and tallies what came of it.
+ */
+export async function judgeEach<T>(
+  o: AnalysisContext,
+  todo: readonly T[],
+  tally: Pick<AnalysisSummary, "candidates" | "alreadyDone" | "leftOut">,
+  judge: (item: T) => Promise<JudgeWork<unknown> | null>,
+): Promise<AnalysisSummary> {
+  const summary: AnalysisSummary = {
+    ...tally,
+    readable: 0,
+    unreadable: 0,
+    calls: 0,
+    spentUsd: 0,
+    stopped: false,
+  };
+  let finished = 0;
+  o.onProgress?.(0, todo.length);
+  await runPooled(
+    todo,
+    () => o.judge.provider,
+    () => o.concurrency,
+    async (item) => {
+      const work = await judge(item);
+      if (work === null) return;
       if (work.value === null) summary.unreadable++;
       else summary.readable++;
       summary.calls += work.calls;

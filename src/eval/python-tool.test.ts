@@ -1,9 +1,6 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AttackContext, EVAL_VERIFIER, verifierAttacks } from "../../test/support/verifier-attacks.ts";
+import { type AttackWorld, openAttackWorld } from "../../test/support/attack-world.ts";
+import { EVAL_VERIFIER, verifierAttacks } from "../../test/support/verifier-attacks.ts";
 import { createSandbox } from "../sandbox/index.ts";
 import { pythonToolHost, pythonToolUnavailable } from "./python-tool.ts";
 
@@ -35,53 +32,14 @@ describe("the python tool", () => {
 describe.skipIf(process.platform !== "linux" || missing !== null)(
   "the python tool under the hostile suite",
   () => {
-    const dir = mkdtempSync(join(tmpdir(), "plumb-tool-hostile-"));
-    chmodSync(dir, 0o755);
-    const secret = `plumb-tool-canary-${process.pid}-${Date.now()}`;
-    const ctx: AttackContext = {
-      canary: join(dir, "canary.txt"),
-      secret,
-      tcpPort: 0,
-      unixSocket: join(dir, "listener.sock"),
-      outside: join(dir, "outside"),
-    };
-    const received = { tcp: 0, unix: 0 };
-    const servers: Server[] = [];
-    const listen = (kind: keyof typeof received) =>
-      new Promise<Server>((resolve) => {
-        const server = createServer((socket) => {
-          received[kind]++;
-          socket.destroy();
-        });
-        servers.push(server);
-        if (kind === "tcp") server.listen(0, "127.0.0.1", () => resolve(server));
-        else server.listen(ctx.unixSocket, () => resolve(server));
-      });
-    const outsideState = () => {
-      const names = readdirSync(ctx.outside).sort();
-      return JSON.stringify([
-        names,
-        names.includes("keep.txt") && readFileSync(join(ctx.outside, "keep.txt"), "utf8"),
-      ]);
-    };
-    let before = "";
-
+    let world: AttackWorld;
     beforeAll(async () => {
-      writeFileSync(ctx.canary, `${secret}\n`, { mode: 0o644 });
-      mkdirSync(ctx.outside, { mode: 0o777 });
-      chmodSync(ctx.outside, 0o777);
-      writeFileSync(join(ctx.outside, "keep.txt"), "kept\n", { mode: 0o666 });
-      ctx.tcpPort = ((await listen("tcp")).address() as { port: number }).port;
-      await listen("unix");
-      chmodSync(ctx.unixSocket, 0o777);
-      before = outsideState();
+      world = await openAttackWorld("plumb-tool-hostile-");
     });
-    afterAll(async () => {
-      await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
-      rmSync(dir, { recursive: true, force: true });
-    });
+    afterAll(() => world.close());
 
     it("holds for every attack", async () => {
+      const { ctx, received, outsideState, before } = world;
       const signal = new AbortController().signal;
       const results = await Promise.all(
         verifierAttacks(ctx).map(async (a) => {
@@ -93,7 +51,7 @@ describe.skipIf(process.platform !== "linux" || missing !== null)(
       );
       for (const { a, payloadAttack, result } of results) {
         const what = `${a.name}: ${result.error ?? "ran"}: ${result.output.slice(-300)}`;
-        expect(result.output, what).not.toContain(secret);
+        expect(result.output, what).not.toContain(ctx.secret);
         expect(result.output.length, what).toBeLessThanOrEqual(3 * 64 * 1024);
         if (!payloadAttack && a.statuses === undefined)
           expect(result.output.trim().split("\n").at(-1), what).not.toBe("True");

@@ -4,9 +4,14 @@ import type { AnyTask, Prompt } from "../core/task.ts";
 import { ParseFailure } from "../core/verdict.ts";
 import type { SampleRecord, StepRecord } from "../store/types.ts";
 import { middleCut, readWholeJson } from "./failure-judge.ts";
-import { type AnalysisContext, type AnalysisSummary, checkJudge, storedInstance } from "./failures.ts";
+import {
+  type AnalysisContext,
+  type AnalysisSummary,
+  checkJudge,
+  judgeEach,
+  storedInstance,
+} from "./failures.ts";
 import { askUntilReadable } from "./judge-loop.ts";
-import { runPooled } from "./plan.ts";
 
 /** Selection calls are cached apart from every other call by their step number. */
 const PICK_STEP = -3000;
@@ -115,76 +120,52 @@ export async function analyseSelection(o: SelectionOptions): Promise<AnalysisSum
   }
   const full = [...problems].filter(([, list]) => new Set(list.map((s) => s.epoch)).size === o.k);
   const todo = full.filter(([key]) => !done.has(key));
-  const summary: AnalysisSummary = {
+  const tally = {
     candidates: full.length,
     alreadyDone: full.length - todo.length,
-    readable: 0,
-    unreadable: 0,
     leftOut: problems.size - full.length,
-    calls: 0,
-    spentUsd: 0,
-    stopped: false,
   };
-  let finished = 0;
-  o.onProgress?.(0, todo.length);
-  await runPooled(
-    todo,
-    () => o.judge.provider,
-    () => o.concurrency,
-    async ([key, list]) => {
-      const byEpoch = [...list].sort((a, b) => a.epoch - b.epoch || a.key.localeCompare(b.key));
-      const order = new Rng(`selection/${key}`).shuffle(byEpoch);
-      const candidates = order.map((sample) => ({
-        sample,
-        steps: sample.steps === null ? [] : o.store.steps(o.run, sample.key),
-      }));
-      const first = byEpoch[0] as SampleRecord;
-      const prompt = selectionPrompt(candidates);
-      const work = await askUntilReadable(o, {
-        model: o.judge,
-        request: { messages: prompt.messages, outputSchema: prompt.outputSchema, ...o.judge.options },
-        read: (t) => readChoice(t, candidates.length),
-        what: "the choice",
-        attempts: o.attempts,
-        step: PICK_STEP,
-        turn: {
-          task: o.tasks.get(first.task) as AnyTask,
-          instance: storedInstance(o.store, o.run, first),
-          epoch: 0,
-        },
-        maxResponseBytes: o.maxResponseBytes,
-        costOf: o.costOf,
-      });
-      if (work === null) return;
-      const picked = work.value === null ? null : (order[work.value.choice - 1] as SampleRecord).key;
-      o.store.savePick({
-        run: o.run,
-        model: first.model,
-        task: first.task,
-        instance: first.instance,
-        k: o.k,
-        judge: o.judge.id,
-        picked,
-        candidates: order.map((s) => s.key),
-        replies: work.replies,
-        errors: work.errors,
-        usage: work.usage,
-        costUsd: work.costUsd,
-        createdAt: new Date().toISOString(),
-      });
-      if (picked === null) summary.unreadable++;
-      else summary.readable++;
-      summary.calls += work.calls;
-      summary.spentUsd =
-        summary.spentUsd === null || work.spentUsd === null ? null : summary.spentUsd + work.spentUsd;
-      o.onProgress?.(++finished, todo.length);
-    },
-    () => {
-      const stop = o.signal.aborted || o.stopRequested?.() === true;
-      if (stop) summary.stopped = true;
-      return stop;
-    },
-  );
-  await o.store.flush();
-  return summary;
+  return judgeEach(o, todo, tally, async ([key, list]) => {
+    const byEpoch = [...list].sort((a, b) => a.epoch - b.epoch || a.key.localeCompare(b.key));
+    const order = new Rng(`selection/${key}`).shuffle(byEpoch);
+    const candidates = order.map((sample) => ({
+      sample,
+      steps: sample.steps === null ? [] : o.store.steps(o.run, sample.key),
+    }));
+    const first = byEpoch[0] as SampleRecord;
+    const prompt = selectionPrompt(candidates);
+    const work = await askUntilReadable(o, {
+      model: o.judge,
+      request: { messages: prompt.messages, outputSchema: prompt.outputSchema, ...o.judge.options },
+      read: (t) => readChoice(t, candidates.length),
+      what: "the choice",
+      attempts: o.attempts,
+      step: PICK_STEP,
+      turn: {
+        task: o.tasks.get(first.task) as AnyTask,
+        instance: storedInstance(o.store, o.run, first),
+        epoch: 0,
+      },
+      maxResponseBytes: o.maxResponseBytes,
+      costOf: o.costOf,
+    });
+    if (work === null) return null;
+    const picked = work.value === null ? null : (order[work.value.choice - 1] as SampleRecord).key;
+    o.store.savePick({
+      run: o.run,
+      model: first.model,
+      task: first.task,
+      instance: first.instance,
+      k: o.k,
+      judge: o.judge.id,
+      picked,
+      candidates: order.map((s) => s.key),
+      replies: work.replies,
+      errors: work.errors,
+      usage: work.usage,
+      costUsd: work.costUsd,
+      createdAt: new Date().toISOString(),
+    });
+    return work;
+  });
 }

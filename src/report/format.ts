@@ -277,6 +277,11 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** Rows as RFC 4180 CSV: fields quoted as needed, CRLF after every row. */
+export function csvText(rows: readonly (readonly (string | number | null)[])[]): string {
+  return rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+}
+
 function csv(report: Report): string {
   const header = [
     "model",
@@ -372,7 +377,7 @@ function csv(report: Report): string {
     r.judgeTokens.input + r.judgeTokens.output,
     r.judgeCost,
   ]);
-  return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return csvText([header, ...rows]);
 }
 
 export function formatReport(report: Report, format: ReportFormat): string {

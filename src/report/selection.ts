@@ -1,6 +1,6 @@
 import { InputError } from "../core/errors.ts";
 import type { PickRecord, ReportSample } from "../store/types.ts";
-import { csvField, DASH, markdownTable } from "./format.ts";
+import { csvText, DASH, markdownTable } from "./format.ts";
 
 /** How a row picks among a problem's first k samples. */
 export type StrategyKind = "avg" | "pass" | "judge";
@@ -349,7 +349,7 @@ function csv(r: SelectionReport): string {
       row.fallbacks?.unmatched ?? null,
     ]),
   );
-  return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return csvText([header, ...rows]);
 }
 
 export function formatSelectionReport(r: SelectionReport, format: "md" | "json" | "csv"): string {

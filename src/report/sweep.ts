@@ -1,7 +1,7 @@
 import { parseSettingId, settingId } from "../core/model.ts";
-import { escapeXml, svgDocument } from "../core/svg.ts";
+import { PALETTE as COLOURS, escapeXml, svgDocument } from "../core/svg.ts";
 import type { ReportSample } from "../store/types.ts";
-import { csvField, DASH, markdownTable, pct, thousands } from "./format.ts";
+import { csvText, DASH, markdownTable, pct, thousands } from "./format.ts";
 
 /** One output-token cap of one model's sweep. */
 export interface SweepPoint {
@@ -202,7 +202,7 @@ function csv(r: SweepReport): string {
       p.truncated,
     ]),
   );
-  return [header, ...rows].map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return csvText([header, ...rows]);
 }
 
 export function formatSweepReport(r: SweepReport, format: "md" | "json" | "csv"): string {
@@ -224,19 +224,7 @@ export interface SweepSvgOptions {
   title?: string;
 }
 
-/** Tableau 10: a colour per model, cycling (with another marker shape) past ten. */
-const COLOURS = [
-  "#4e79a7",
-  "#f28e2b",
-  "#e15759",
-  "#76b7b2",
-  "#59a14f",
-  "#edc948",
-  "#b07aa1",
-  "#ff9da7",
-  "#9c755f",
-  "#bab0ac",
-];
+/** A colour per model, cycling with another marker shape past ten. */
 const MARKERS = ["circle", "square", "triangle", "diamond"] as const;
 
 const WIDTH = 900;

@@ -1,22 +1,10 @@
-import { escapeXml } from "../../../core/svg.ts";
+import { PALETTE as COLOURS, escapeXml } from "../../../core/svg.ts";
 import type { SvgRendering } from "../../../core/task.ts";
 import { IsoCamera } from "../../../geometry/isometric.ts";
 import { cross, type Mat4Rows, norm, sub, transformMesh, type Vec3 } from "../../../geometry/mesh.ts";
 import { meshOf } from "./part-checks.ts";
 import { type InterlockingAnswer, type InterlockingData, limitsOf } from "./schema.ts";
 
-const COLOURS = [
-  "#4e79a7",
-  "#f28e2b",
-  "#e15759",
-  "#76b7b2",
-  "#59a14f",
-  "#edc948",
-  "#b07aa1",
-  "#ff9da7",
-  "#9c755f",
-  "#bab0ac",
-];
 const PAD = 16;
 const HEADER = 44;
 const THUMB = 112;
