@@ -264,11 +264,15 @@ export function parseToolArguments(raw: unknown): { code: string } | { error: st
   return { code };
 }
 
-/** The tool calls of a reply's message, each readable or carrying why not. */
+/** Tool calls read from one reply at most. */
+const MAX_CALLS_PER_REPLY = 64;
+
+/** The reply's tool calls (at most MAX_CALLS_PER_REPLY), each read into code or an error for the model. */
 export function toolCallsOf(json: unknown): RawToolCall[] {
   const parsed = completionSchema.safeParse(json);
   if (!parsed.success) return [];
-  const list = parsed.data.choices[0]?.message.tool_calls ?? [];
+  // Past this many calls in one reply the rest are dropped unanswered (and not sent back either).
+  const list = (parsed.data.choices[0]?.message.tool_calls ?? []).slice(0, MAX_CALLS_PER_REPLY);
   return list.map((entry, i): RawToolCall => {
     const e = typeof entry === "object" && entry !== null ? (entry as Record<string, unknown>) : {};
     const fn =

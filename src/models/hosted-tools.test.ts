@@ -602,6 +602,11 @@ describe("reading tool calls", () => {
       ["call_3", "3", false],
     ]);
     expect(toolCallsOf("garbage")).toEqual([]);
+    const flood = Array.from({ length: 100_000 }, (_, i) => ({
+      id: `c${i}`,
+      function: { name: "python", arguments: "{}" },
+    }));
+    expect(toolCallsOf({ choices: [{ message: { content: null, tool_calls: flood } }] })).toHaveLength(64);
   });
 
   it("turns inputs and outputs into text", () => {
