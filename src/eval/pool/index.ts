@@ -3,7 +3,16 @@ import { inlineChecker } from "./inline.ts";
 import { poolChecker } from "./pool.ts";
 import type { Checker, CheckerOptions } from "./types.ts";
 
-export type { Checker, CheckerOptions, Episode, EpisodeState, StepOutcome } from "./types.ts";
+export { JobError, type JobFailure } from "./errors.ts";
+export type {
+  CallOptions,
+  Checker,
+  CheckerOptions,
+  Episode,
+  EpisodeState,
+  GradeJobOptions,
+  StepOutcome,
+} from "./types.ts";
 
 /** A checker: worker threads (started as jobs wait for them), or the calling thread when `size` is 0. */
 export function createChecker(opts: CheckerOptions): Checker {

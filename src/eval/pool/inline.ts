@@ -1,6 +1,14 @@
+import { InputError } from "../../core/errors.ts";
+import { JobError } from "./errors.ts";
 import { episodeHandle } from "./handle.ts";
 import type { Checker } from "./types.ts";
-import { combineWork, gradeWork, LiveEpisode } from "./work.ts";
+import { combineWork, generateWork, gradeWork, LiveEpisode, promptWork, verifyWork } from "./work.ts";
+
+/** What a generate or prompt job threw, as the pool reports it. */
+function jobError(stage: string, e: unknown): JobError {
+  if (e instanceof InputError) return new JobError("input", e.reason, e.field);
+  return new JobError("task", `${stage} failed: ${e instanceof Error ? e.message : String(e)}`);
+}
 
 /** A checker that runs every job on the calling thread, with the task objects as given. */
 export function inlineChecker(): Checker {
@@ -13,6 +21,27 @@ export function inlineChecker(): Checker {
       open();
       return gradeWork(task, instance, text, opts);
     },
+    async verify(task, instance, answer) {
+      open();
+      return verifyWork(task, instance, answer);
+    },
+    async generate(task, params, count, seed) {
+      open();
+      try {
+        return generateWork(task, params, count, seed);
+      } catch (e) {
+        throw jobError("generating instances", e);
+      }
+    },
+    async prompt(task, instance, opts = {}) {
+      open();
+      try {
+        return promptWork(task, instance, opts);
+      } catch (e) {
+        throw jobError("building the prompt", e);
+      }
+    },
+    async warm() {},
     async combine(task, instance, verdict, grade, note) {
       open();
       return combineWork(task, instance, verdict, grade, note);

@@ -1,14 +1,21 @@
 import { Worker } from "node:worker_threads";
-import type { Instance } from "../../core/task.ts";
+import type { Instance, Prompt } from "../../core/task.ts";
 import { unisolatedCodeAllowed } from "../../core/untrusted.ts";
 import { errorVerdict, type Verdict } from "../../core/verdict.ts";
+import { JobError } from "./errors.ts";
 import { episodeHandle } from "./handle.ts";
 import type { Job, Reply, Request, WorkerInit } from "./protocol.ts";
-import type { Checker, Episode, EpisodeState, StepOutcome } from "./types.ts";
+import type { CallOptions, Checker, Episode, EpisodeState, StepOutcome } from "./types.ts";
 import type { Opened } from "./work.ts";
 
-/** How a job ended: its value, the message of what it threw, or why its thread was lost. */
-type Result = { value: unknown } | { error: string } | { lost: string };
+/**
+ * How a job ended: its value, the message of what it threw (`input`: an InputError's reason and
+ * field), or why its thread was lost (`timeout`: the job ran over its time limit).
+ */
+type Result =
+  | { value: unknown }
+  | { error: string; input?: { reason: string; field?: string } }
+  | { lost: string; timeout?: true };
 
 interface Pending {
   job: Job;
@@ -38,6 +45,9 @@ const MAX_KEPT_INSTANCES = 4096;
 
 const STAGE: Record<Job["kind"], string> = {
   grade: "verification",
+  verify: "verification",
+  generate: "generating instances",
+  prompt: "building the prompt",
   combine: "combining the judge's grade",
   open: "opening the environment",
   step: "the environment's step",
@@ -71,6 +81,8 @@ export function poolChecker(settings: PoolSettings): Checker {
   let closed = false;
   /** Why the threads cannot start, once one has failed to. */
   let broken: string | undefined;
+  /** Callers of warm() waiting for every thread to be ready. */
+  let warming: { resolve(): void; reject(e: Error): void }[] = [];
   const seconds = Math.round(settings.jobTimeoutMs / 100) / 10;
 
   function spawn(): void {
@@ -112,7 +124,7 @@ export function poolChecker(settings: PoolSettings): Checker {
   function dispatch(slot: Slot, pending: Pending): void {
     const id = nextId++;
     const timer = setTimeout(() => {
-      retire(slot, `it took longer than ${seconds} s (its thread was stopped)`);
+      retire(slot, `it took longer than ${seconds} s (its thread was stopped)`, true);
     }, settings.jobTimeoutMs);
     timer.unref();
     slot.running = { id, pending, timer };
@@ -152,6 +164,7 @@ export function poolChecker(settings: PoolSettings): Checker {
     if ("ready" in reply) {
       slot.ready = true;
       pump();
+      settleWarming();
     } else if (slot.running?.id === reply.id) finish(slot, reply);
   }
 
@@ -165,7 +178,7 @@ export function poolChecker(settings: PoolSettings): Checker {
   }
 
   /** Stops a thread: its running job ends with `why`, and its episodes (and their waiting jobs) are lost. */
-  function retire(slot: Slot, why: string): void {
+  function retire(slot: Slot, why: string, timeout = false): void {
     if (slot.gone) return;
     slot.gone = true;
     slots.splice(slots.indexOf(slot), 1);
@@ -181,8 +194,17 @@ export function poolChecker(settings: PoolSettings): Checker {
       queue.splice(i, 1);
       p.settle({ lost });
     }
-    finish(slot, { lost: why });
+    finish(slot, timeout ? { lost: why, timeout: true } : { lost: why });
     pump();
+  }
+
+  /** Resolves the callers of warm() once every thread is ready, or rejects them when none can start. */
+  function settleWarming(): void {
+    if (warming.length === 0) return;
+    if (broken === undefined && (slots.length < settings.size || slots.some((s) => !s.ready))) return;
+    const waiting = warming;
+    warming = [];
+    for (const w of waiting) broken === undefined ? w.resolve() : w.reject(new Error(broken));
   }
 
   /**
@@ -197,6 +219,7 @@ export function poolChecker(settings: PoolSettings): Checker {
       slots.splice(slots.indexOf(slot), 1);
       void slot.worker.terminate();
     }
+    settleWarming();
   }
 
   function submit(job: Job, home?: Slot): Promise<Result> {
@@ -206,6 +229,22 @@ export function poolChecker(settings: PoolSettings): Checker {
       queue.push({ job, home, settle, reject });
       pump();
     });
+  }
+
+  /** A job's value; anything else is a JobError saying why there is none. */
+  function outcome(job: Job, r: Result): unknown {
+    if ("value" in r) return r.value;
+    if ("lost" in r)
+      throw new JobError(r.timeout ? "timeout" : "lost", `${STAGE[job.kind]} failed: ${r.lost}`);
+    if (r.input) throw new JobError("input", r.input.reason, r.input.field);
+    throw new JobError("task", `${STAGE[job.kind]} failed: ${r.error}`);
+  }
+
+  /** A verdict job's verdict: a lost one is an `error` verdict, or with `strict` a JobError. */
+  function verdictOf(job: Job, r: Result, call?: CallOptions): Verdict | undefined {
+    if ("value" in r) return undefined;
+    if ("lost" in r && call?.strict) outcome(job, r);
+    return failed(job, r);
   }
 
   /** The stage's error verdict for a job that threw or was lost. */
@@ -258,11 +297,35 @@ export function poolChecker(settings: PoolSettings): Checker {
   }
 
   return {
-    async grade(task, instance, text, opts) {
+    async grade(task, instance, text, opts, call) {
       const job: Job = { kind: "grade", task: task.id, instance, text, opts };
       const r = await submit(job);
-      if ("value" in r) return r.value as { answer: unknown; verdict: Verdict };
-      return { answer: null, verdict: failed(job, r) };
+      const verdict = verdictOf(job, r, call);
+      return verdict
+        ? { answer: null, verdict }
+        : ((r as { value: unknown }).value as { answer: unknown; verdict: Verdict });
+    },
+    async verify(task, instance, answer, call) {
+      const job: Job = { kind: "verify", task: task.id, instance, answer };
+      const r = await submit(job);
+      return verdictOf(job, r, call) ?? ((r as { value: unknown }).value as Verdict);
+    },
+    async generate(task, params, count, seed) {
+      const job: Job = { kind: "generate", task: task.id, params, count, seed };
+      return outcome(job, await submit(job)) as Instance[];
+    },
+    async prompt(task, instance, opts = {}) {
+      const job: Job = { kind: "prompt", task: task.id, instance, opts };
+      return outcome(job, await submit(job)) as Prompt;
+    },
+    warm() {
+      if (closed) return Promise.reject(new Error("the checker is closed"));
+      if (broken !== undefined) return Promise.reject(new Error(broken));
+      while (slots.length < settings.size) spawn();
+      return new Promise<void>((resolve, reject) => {
+        warming.push({ resolve, reject });
+        settleWarming();
+      });
     },
     async combine(task, instance, verdict, grade, note) {
       const job: Job = { kind: "combine", task: task.id, instance, verdict, grade, note };

@@ -1,10 +1,13 @@
-import type { Instance } from "../../core/task.ts";
+import type { Instance, PromptOptions } from "../../core/task.ts";
 import type { Verdict } from "../../core/verdict.ts";
 import type { GradeJobOptions } from "./types.ts";
 
 /** What the pool asks of a worker. Tasks travel by id; the worker looks them up in its own registry. */
 export type Job =
   | { kind: "grade"; task: string; instance: Instance; text: string; opts?: GradeJobOptions }
+  | { kind: "verify"; task: string; instance: Instance; answer: unknown }
+  | { kind: "generate"; task: string; params: unknown; count: number; seed: string }
+  | { kind: "prompt"; task: string; instance: Instance; opts: Omit<PromptOptions, "template"> }
   | {
       kind: "combine";
       task: string;
@@ -41,8 +44,14 @@ export type WireJob = Job extends infer J
  */
 export type Request = { id: number; job: WireJob; forget?: true } | { drop: number };
 
-/** A worker's messages: its tasks are registered, or a job's result (`error`: what the job threw). */
-export type Reply = { ready: true } | { id: number; value: unknown } | { id: number; error: string };
+/**
+ * A worker's messages: its tasks are registered, or a job's result (`error`: what the job threw;
+ * `input`: it was an InputError, a problem with what was asked rather than a bug).
+ */
+export type Reply =
+  | { ready: true }
+  | { id: number; value: unknown }
+  | { id: number; error: string; input?: { reason: string; field?: string } };
 
 export interface WorkerInit {
   tasks: string;

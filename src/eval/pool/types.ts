@@ -1,4 +1,4 @@
-import type { AnyTask, Instance, Observation } from "../../core/task.ts";
+import type { AnyTask, Instance, Observation, Prompt, PromptOptions } from "../../core/task.ts";
 import type { Verdict } from "../../core/verdict.ts";
 
 export interface CheckerOptions {
@@ -27,7 +27,16 @@ export interface GradeJobOptions {
   lenient?: boolean;
 }
 
-/** Where parse, verify, judge-combine and environment steps run (a worker pool, or this thread). */
+/** How the calling side takes a grade or verify job that ran out of time or lost its thread. */
+export interface CallOptions {
+  /**
+   * Reject with a JobError (reason `timeout` or `lost`) instead of giving an `error` verdict: for a
+   * service that answers a timeout as such. What the task itself throws stays an `error` verdict.
+   */
+  strict?: boolean;
+}
+
+/** Where generation, prompts, parse, verify, judge-combine and environment steps run (a worker pool, or this thread). */
 export interface Checker {
   /** core/grade.ts gradeResponse (parse, then verify; anything the task throws is an `error` verdict). */
   grade(
@@ -35,7 +44,21 @@ export interface Checker {
     instance: Instance,
     text: string,
     opts?: GradeJobOptions,
+    call?: CallOptions,
   ): Promise<{ answer: unknown; verdict: Verdict }>;
+  /**
+   * core/grade.ts verifyAnswer on an answer the caller has checked with the task's answer schema;
+   * anything the task throws is an `error` verdict.
+   */
+  verify(task: AnyTask, instance: Instance, answer: unknown, call?: CallOptions): Promise<Verdict>;
+  /**
+   * core/instances.ts generateInstances with parameters already resolved (resolveParams). Rejects
+   * with a JobError: `input` for an InputError of the task (too few distinct instances), `task` for
+   * any other throw, `timeout` or `lost`.
+   */
+  generate(task: AnyTask, params: unknown, count: number, seed: string): Promise<Instance[]>;
+  /** core/prompt-template.ts buildPrompt without a template (images carry Uint8Array data); rejects as `generate` does. */
+  prompt(task: AnyTask, instance: Instance, opts?: Omit<PromptOptions, "template">): Promise<Prompt>;
   /** task.judge.combine(instance, verdict, grade, note); a throw is an `error` verdict. */
   combine(
     task: AnyTask,
@@ -49,6 +72,11 @@ export interface Checker {
    * is closed. Rejects when the task has no environment or opening it throws.
    */
   openEpisode(task: AnyTask, instance: Instance, envOptions?: Record<string, unknown>): Promise<Episode>;
+  /**
+   * Starts every thread now rather than when jobs first wait for them, and resolves when they are all
+   * ready (their tasks registered); rejects when they cannot start.
+   */
+  warm(): Promise<void>;
   /** Stops every worker. Jobs still pending, and any submitted later, reject. */
   close(): Promise<void>;
 }

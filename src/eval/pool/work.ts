@@ -1,5 +1,7 @@
-import { gradeResponse, readAction, stepSafely } from "../../core/grade.ts";
-import type { AnyTask, Environment, Instance, Observation } from "../../core/task.ts";
+import { gradeResponse, readAction, stepSafely, verifyAnswer } from "../../core/grade.ts";
+import { generateInstances } from "../../core/instances.ts";
+import { buildPrompt } from "../../core/prompt-template.ts";
+import type { AnyTask, Environment, Instance, Observation, Prompt, PromptOptions } from "../../core/task.ts";
 import { errorVerdict, isParseFailure, type Verdict } from "../../core/verdict.ts";
 import type { EpisodeState, GradeJobOptions, StepOutcome } from "./types.ts";
 
@@ -8,6 +10,21 @@ import type { EpisodeState, GradeJobOptions, StepOutcome } from "./types.ts";
 export async function gradeWork(task: AnyTask, instance: Instance, text: string, opts: GradeJobOptions = {}) {
   const { answer, verdict } = await gradeResponse(task, instance, text, opts);
   return { answer, verdict };
+}
+
+/** core/grade.ts verifyAnswer: an answer already in the task's form (checked by the caller); a throw is an `error` verdict. */
+export function verifyWork(task: AnyTask, instance: Instance, answer: unknown): Promise<Verdict> {
+  return verifyAnswer(task, instance, answer);
+}
+
+/** core/instances.ts generateInstances with resolved parameters; throws what generation throws. */
+export function generateWork(task: AnyTask, params: unknown, count: number, seed: string): Instance[] {
+  return generateInstances(task, params, count, seed);
+}
+
+/** core/prompt-template.ts buildPrompt (no template); throws what the task throws (an unknown variant is an InputError). */
+export function promptWork(task: AnyTask, instance: Instance, opts: Omit<PromptOptions, "template">): Prompt {
+  return buildPrompt(task, instance, opts);
 }
 
 export function combineWork(

@@ -1,9 +1,10 @@
 import { parentPort, workerData } from "node:worker_threads";
+import { InputError } from "../../core/errors.ts";
 import { loadTask } from "../../core/registry.ts";
 import type { Instance } from "../../core/task.ts";
 import { allowUnisolatedCode } from "../../core/untrusted.ts";
 import type { InstanceRef, Reply, Request, WireJob, WorkerInit } from "./protocol.ts";
-import { combineWork, gradeWork, LiveEpisode } from "./work.ts";
+import { combineWork, generateWork, gradeWork, LiveEpisode, promptWork, verifyWork } from "./work.ts";
 
 /** A checker thread: imports the tasks module, then runs the jobs the pool sends, one at a time. */
 
@@ -37,6 +38,12 @@ async function run(job: WireJob): Promise<unknown> {
   switch (job.kind) {
     case "grade":
       return gradeWork(await loadTask(job.task), instance(job.instance), job.text, job.opts);
+    case "verify":
+      return verifyWork(await loadTask(job.task), instance(job.instance), job.answer);
+    case "generate":
+      return generateWork(await loadTask(job.task), job.params, job.count, job.seed);
+    case "prompt":
+      return promptWork(await loadTask(job.task), instance(job.instance), job.opts);
     case "combine":
       return combineWork(await loadTask(job.task), instance(job.instance), job.verdict, job.grade, job.note);
     case "open": {
@@ -74,7 +81,11 @@ port.on("message", async (request: Request) => {
   try {
     send({ id: request.id, value: await run(request.job) });
   } catch (e) {
-    send({ id: request.id, error: e instanceof Error ? e.message : String(e) });
+    const error = e instanceof Error ? e.message : String(e);
+    if (e instanceof InputError) {
+      const input = e.field === undefined ? { reason: e.reason } : { reason: e.reason, field: e.field };
+      send({ id: request.id, error, input });
+    } else send({ id: request.id, error });
   }
 });
 send({ ready: true });
