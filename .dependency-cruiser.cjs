@@ -96,6 +96,14 @@ module.exports = {
       to: { path: "^src/view/" },
     },
     {
+      name: "service-imports-core-pool-and-catalog",
+      severity: "error",
+      comment:
+        "src/serve (the reward service, `plumb serve`) builds on core, the checker pool (src/eval/pool) and the catalog; never the CLI, viewer, models, store, reports or the rest of the runner.",
+      from: { path: "^src/serve/", pathNot: TEST },
+      to: { path: "^src/(?!core/|eval/pool/|serve/|suites/catalog\\.ts$)" },
+    },
+    {
       name: "web-app-reads-only-the-api",
       severity: "error",
       comment:

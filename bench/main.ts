@@ -23,6 +23,7 @@ import { benchExactCover } from "./exact-cover.ts";
 import { benchHarness, type HarnessFigures } from "./harness.ts";
 import { benchHostile } from "./hostile.ts";
 import { benchScbench } from "./scbench.ts";
+import { benchServe } from "./serve.ts";
 import { benchSparcDistribution } from "./sparc-distribution.ts";
 import { benchStartup } from "./startup.ts";
 import { benchView } from "./view.ts";
@@ -182,6 +183,7 @@ rows.push(...benchBurrTiers());
 rows.push(...(await benchComBench(median, RUNS)));
 rows.push(...(await benchHostile(median, RUNS)));
 rows.push(...(await benchView(median, RUNS)));
+rows.push(...(await benchServe()));
 rows.push(...(await benchAnalysis(median, RUNS)));
 
 const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c]?.length ?? 0), 6));

@@ -18,6 +18,7 @@ const runner = () => import("./run.ts");
 const demo = () => import("./demo.ts");
 const viewer = () => import("./view.ts");
 const analyse = () => import("./analyse.ts");
+const serve = () => import("./serve.ts");
 
 const int = (name: string) => (v: string) => {
   const n = Number(v);
@@ -374,6 +375,31 @@ export function buildProgram(): Command {
     .option("--port <n>", "port (default: any free one)", port, 0)
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .action(async (o: { db: string; port: number; host: string }) => (await viewer()).viewCommand(o));
+
+  program
+    .command("serve")
+    .description(
+      "a stateless HTTP/JSON reward and task service: generate, prompt, grade, verify, sessions (API /v1)",
+    )
+    .option("--port <n>", "port (0: any free one)", port, 8177)
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .option("--workers <n>", "checker threads (default: the machine's cores)", int("--workers"))
+    .option(
+      "--job-timeout <s>",
+      "seconds a job may run before it is a 504 and its thread is replaced",
+      num("--job-timeout"),
+      60,
+    )
+    .option(
+      "--max-body-bytes <n>",
+      "largest request body taken (413 past it)",
+      int("--max-body-bytes"),
+      16 * 1024 * 1024,
+    )
+    .option("--session-ttl <s>", "seconds an unused session lives", num("--session-ttl"), 600)
+    .option("--quiet", "no request log (one JSON line per request on stderr)")
+    .option("--unsafe-verifiers", UNSAFE_HELP)
+    .action(async (o) => (await serve()).serveCommand(verifierPolicy(o)));
 
   program
     .command("compare <runA> <runB>")

@@ -1,0 +1,132 @@
+/**
+ * `plumb serve` against the same work in process: verifications per second per core, SPaRC grading
+ * (the official test puzzles with their stored solutions as text) and one heavy SCBench task
+ * (interlocking-parts, its solver's answers written by formatAnswer), at concurrency 2 × workers.
+ * The service's figure includes HTTP and JSON on one thread, the copy to and from a worker thread,
+ * and the verify; the in-process figure is the verify alone (gradeResponse on the calling thread).
+ * A third figure, the pool called directly (no HTTP), splits the overhead between the two. Where
+ * the time goes for small, cheap verifies (SPaRC, ~14 KB bodies): the HTTP thread (request parsing,
+ * JSON.parse of the body, zod checks of the envelope and the task's data schema, JSON of the answer),
+ * then the structured clone of a fresh instance to a worker for every request (the pool reuses a
+ * thread's copy only for the same instance object); the verify itself is a few microseconds. For a
+ * heavy verify (interlocking-parts, ~0.7 s each) the service runs at the verifier's speed.
+ */
+import { availableParallelism } from "node:os";
+import { Agent, request } from "undici";
+import { gradeResponse } from "../src/core/grade.ts";
+import { generateInstances } from "../src/core/instances.ts";
+import { loadTask } from "../src/core/registry.ts";
+import type { AnyTask, Instance } from "../src/core/task.ts";
+import { createChecker } from "../src/eval/pool/index.ts";
+import { startServe } from "../src/serve/index.ts";
+import { CATALOG_MODULE, registerAllTasks } from "../src/suites/catalog.ts";
+import { sparcRecords } from "../test/support/sparc.ts";
+
+type Row = [string, string, string];
+
+interface Case {
+  task: AnyTask;
+  instance: Instance;
+  text: string;
+}
+
+async function pooled<T>(n: number, concurrency: number, job: (i: number) => Promise<T>): Promise<number> {
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < n; i = next++) await job(i);
+    }),
+  );
+  return (performance.now() - t0) / 1000;
+}
+
+export async function benchServe(): Promise<Row[]> {
+  registerAllTasks();
+  const workers = Math.max(1, Math.min(8, availableParallelism()));
+  const concurrency = 2 * workers;
+  const sparc = await loadTask("sparc");
+  const interlocking = await loadTask("scbench/interlocking-parts");
+  const sparcSet: Case[] = sparcRecords().flatMap((r) => {
+    const instance = JSON.parse(JSON.stringify(sparc.load?.(r))) as Instance;
+    return r.solutions.map((s) => ({
+      task: sparc,
+      instance,
+      text: sparc.formatAnswer?.(s.path, instance) ?? "",
+    }));
+  });
+  const heavy: Case[] = generateInstances(
+    interlocking,
+    interlocking.params.parse({}),
+    workers * 2,
+    "bench",
+  ).map((inst) => {
+    const instance = JSON.parse(JSON.stringify(inst)) as Instance;
+    const answer = interlocking.solve?.(instance).answers[0];
+    return { task: interlocking, instance, text: interlocking.formatAnswer?.(answer, instance) ?? "" };
+  });
+  const server = await startServe({ port: 0, workers, quiet: true });
+  await server.ready;
+  const checker = createChecker({ tasks: CATALOG_MODULE, size: workers });
+  await checker.warm();
+  const dispatcher = new Agent({ connections: concurrency, pipelining: 1 });
+  const rows: Row[] = [];
+  try {
+    for (const [name, cases, rounds] of [
+      ["SPaRC grade (stored solutions)", sparcSet, 20],
+      ["scbench/interlocking-parts grade", heavy, 2],
+    ] as const) {
+      const n = cases.length * rounds;
+      const bodies = cases.map((c) =>
+        JSON.stringify({ task: c.task.id, instance: c.instance, text: c.text }),
+      );
+      const at = (i: number) => cases[i % cases.length] as Case;
+      // Warm: each thread loads the task once.
+      await pooled(cases.length, concurrency, (i) => checker.grade(at(i).task, at(i).instance, at(i).text));
+      await pooled(Math.min(n, cases.length), concurrency, async (i) => {
+        const r = await request(`${server.url}/v1/grade`, {
+          method: "POST",
+          body: bodies[i % bodies.length],
+          dispatcher,
+        });
+        await r.body.text();
+      });
+      let passed = 0;
+      const local = await pooled(n, 1, async (i) => {
+        const c = at(i);
+        if ((await gradeResponse(c.task, c.instance, c.text)).verdict.passed) passed++;
+      });
+      const pool = await pooled(n, concurrency, (i) => checker.grade(at(i).task, at(i).instance, at(i).text));
+      let servedPassed = 0;
+      const served = await pooled(n, concurrency, async (i) => {
+        const r = await request(`${server.url}/v1/grade`, {
+          method: "POST",
+          body: bodies[i % bodies.length],
+          headers: { "content-type": "application/json" },
+          dispatcher,
+        });
+        const body = (await r.body.json()) as { verdict?: { passed: boolean } };
+        if (body.verdict?.passed) servedPassed++;
+      });
+      if (passed !== n || servedPassed !== n)
+        throw new Error(`${name}: ${passed}/${servedPassed} of ${n} passed`);
+      const perCoreLocal = n / local;
+      const perCorePool = n / pool / workers;
+      const perCoreServed = n / served / workers;
+      rows.push([
+        `serve: ${name}, verifications/s per core (service vs in process)`,
+        `${perCoreServed.toFixed(0)} vs ${perCoreLocal.toFixed(0)} /s`,
+        `${((100 * perCoreServed) / perCoreLocal).toFixed(0)}% of in-process; pool alone ${perCorePool.toFixed(0)} /s/core; ${workers} workers, concurrency ${concurrency}, ${n} grades, ${(bodies.reduce((s, b) => s + b.length, 0) / bodies.length / 1024).toFixed(1)} KB/body`,
+      ]);
+    }
+  } finally {
+    await dispatcher.close();
+    await checker.close();
+    await server.close();
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const r of await benchServe()) console.log(r.join(" | "));
+}
