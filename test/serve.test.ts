@@ -288,6 +288,11 @@ describe("plumb serve", () => {
       '{"task":"sparc","params":{"__proto__":{"polluted":true}},"seed":"p","__proto__":{"polluted":true}}',
     );
     expect(polluted.status).toBe(200);
+    const escaped = await post(
+      "/v1/generate",
+      '{"task":"sparc","seed":"p","\\u005f_proto__":{"polluted":true},"params":{"\\u005F\\u005Fproto__":{"polluted":true}}}',
+    );
+    expect(escaped.status).toBe(200);
     expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
     const deep = `{"task":"sparc","instance":${"[".repeat(200_000)}${"]".repeat(200_000)},"text":"x"}`;
     expect((await post("/v1/grade", deep)).status).toBe(400);

@@ -68,8 +68,9 @@ export function parseJson(body: Buffer): unknown {
   if (text.trim() === "")
     throw new ApiError(400, "bad_json", "the body is empty: expected a JSON object", "body");
   try {
-    // Only a text naming it, plainly or through an escape, needs the (slower) reviver.
-    if (!text.includes("__proto__") && !text.includes("\\u")) return JSON.parse(text);
+    // Only a text that can spell the key needs the (much slower) reviver: "__proto__" starts with two
+    // underscores, written plainly or one of them as an escape (\u005f).
+    if (!text.includes("__") && !/\\u005f/i.test(text)) return JSON.parse(text);
     return JSON.parse(text, (key, value) => (key === "__proto__" ? undefined : value));
   } catch (e) {
     throw new ApiError(400, "bad_json", `the body is not JSON: ${(e as Error).message}`, "body");
