@@ -46,6 +46,15 @@ export function markdownTable(
   return lines.join("\n");
 }
 
+/** A Markdown table of a label column, then figures (aligned right). */
+export function figureTable(header: readonly string[], rows: string[][]): string {
+  return markdownTable(
+    header,
+    header.map((_, i) => (i === 0 ? "l" : "r")),
+    rows,
+  );
+}
+
 const TITLES: Record<Grouping, [title: string, column: string]> = {
   overall: ["Overall", ""],
   task: ["By task", "Task"],

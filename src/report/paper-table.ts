@@ -1,7 +1,7 @@
 import { parseSettingId } from "../core/model.ts";
 import type { PaperTable } from "../core/registry.ts";
 import type { ReportSample } from "../store/types.ts";
-import { csvField, markdownTable } from "./format.ts";
+import { csvField, figureTable } from "./format.ts";
 import {
   pairSettingName,
   type SettingsPair,
@@ -286,11 +286,7 @@ function deltaCaption(r: PaperReport): string {
 function table(r: PaperReport, rows: PaperRow[], first: string): string {
   const [head, ...body] = lines(r, rows, first);
   const h = head as string[];
-  return markdownTable(
-    h,
-    h.map((_, i) => (i === 0 ? "l" : "r")),
-    body,
-  );
+  return figureTable(h, body);
 }
 
 function lines(r: PaperReport, rows: PaperRow[], first: string): string[][] {

@@ -1,6 +1,6 @@
 import { InputError } from "../core/errors.ts";
 import type { PickRecord, ReportSample } from "../store/types.ts";
-import { csvText, DASH, markdownTable } from "./format.ts";
+import { csvText, DASH, figureTable } from "./format.ts";
 
 /** How a row picks among a problem's first k samples. */
 export type StrategyKind = "avg" | "pass" | "judge";
@@ -284,13 +284,7 @@ function markdown(r: SelectionReport): string {
         percent(row.all),
         signed(row.delta),
       ]);
-      parts.push(
-        markdownTable(
-          header,
-          header.map((_, i) => (i === 0 ? "l" : "r")),
-          rows,
-        ),
-      );
+      parts.push(figureTable(header, rows));
     }
     const notes: string[] = [];
     if (t.k !== null && t.rows.length > 0)

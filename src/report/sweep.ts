@@ -1,7 +1,7 @@
 import { parseSettingId, settingId } from "../core/model.ts";
 import { PALETTE as COLOURS, escapeXml, svgDocument } from "../core/svg.ts";
 import type { ReportSample } from "../store/types.ts";
-import { csvText, DASH, markdownTable, pct, thousands } from "./format.ts";
+import { csvText, DASH, figureTable, pct, thousands } from "./format.ts";
 
 /** One output-token cap of one model's sweep. */
 export interface SweepPoint {
@@ -158,13 +158,7 @@ function markdown(r: SweepReport): string {
         pct(p.truncated),
       ]),
     );
-    parts.push(
-      markdownTable(
-        header,
-        header.map((_, i) => (i === 0 ? "l" : "r")),
-        rows,
-      ),
-    );
+    parts.push(figureTable(header, rows));
     parts.push(
       "Output tok and reasoning tok: means per answered sample (output includes reasoning); " +
         "accuracy and score count failed calls as failures; truncated: stopped at the cap.",
