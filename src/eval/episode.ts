@@ -6,11 +6,8 @@ import type { EnvView } from "./agents.ts";
 import { ask } from "./ask.ts";
 import { historyOf } from "./history.ts";
 import type { PlanItem } from "./plan.ts";
-import type { EpisodeState } from "./pool/types.ts";
+import { EPISODE_TURN_CAP, type EpisodeState } from "./pool/types.ts";
 import { baseSample, type Outcome, type RunContext } from "./sample.ts";
-
-/** Turns of an episode whose environment sets no budget and whose run gives no --max-steps. */
-export const EPISODE_TURN_CAP = 200;
 
 /**
  * An interactive episode: the environment (living in the checker) gives its instructions as the

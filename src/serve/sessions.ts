@@ -1,12 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { AnyTask, Instance } from "../core/task.ts";
 import type { Verdict } from "../core/verdict.ts";
-import type { Checker, Episode, EpisodeState } from "../eval/pool/index.ts";
+import { type Checker, EPISODE_TURN_CAP, type Episode, type EpisodeState } from "../eval/pool/index.ts";
 import { ApiError } from "./errors.ts";
 import { observationJson, type SessionJson, type StepJson } from "./json.ts";
 
-/** Turns of a session whose options and environment set no budget (as runs cap episodes). */
-export const SESSION_TURN_CAP = 200;
 /** Ids of expired or closed sessions remembered, to tell "expired" from "never existed". */
 const REMEMBERED = 10_000;
 
@@ -72,7 +70,7 @@ export class Sessions {
       episode,
       instructions: episode.instructions,
       turns: 0,
-      cap: maxSteps ?? state.maxSteps ?? SESSION_TURN_CAP,
+      cap: maxSteps ?? state.maxSteps ?? EPISODE_TURN_CAP,
       observation: observationJson(episode.observation()),
       done: state.done,
       success: state.success,

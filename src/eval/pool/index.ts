@@ -13,6 +13,7 @@ export type {
   GradeJobOptions,
   StepOutcome,
 } from "./types.ts";
+export { EPISODE_TURN_CAP } from "./types.ts";
 
 /** A checker: worker threads (started as jobs wait for them), or the calling thread when `size` is 0. */
 export function createChecker(opts: CheckerOptions): Checker {

@@ -1,6 +1,9 @@
 import type { AnyTask, Instance, Observation, Prompt, PromptOptions } from "../../core/task.ts";
 import type { Verdict } from "../../core/verdict.ts";
 
+/** Turns of an episode whose environment sets no budget and whose run gives no --max-steps (runs, play, sessions). */
+export const EPISODE_TURN_CAP = 200;
+
 export interface CheckerOptions {
   /**
    * Worker threads (default: os.availableParallelism()). 0 runs everything on the calling thread, with

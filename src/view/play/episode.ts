@@ -1,7 +1,8 @@
 import { readAction, stepSafely } from "../../core/grade.ts";
 import type { Environment, Observation } from "../../core/task.ts";
 import { isParseFailure, type Verdict } from "../../core/verdict.ts";
-import { EPISODE_TURN_CAP, episodeVerdict } from "../../eval/episode.ts";
+import { episodeVerdict } from "../../eval/episode.ts";
+import { EPISODE_TURN_CAP } from "../../eval/pool/index.ts";
 import type { EpisodeState } from "../../eval/pool/types.ts";
 import { stateOf } from "../../eval/pool/work.ts";
 import type { StepRecord } from "../../store/types.ts";
