@@ -50,9 +50,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs:
 
 describe.skipIf(python === undefined)("python client", () => {
   let server: Serve | undefined;
+  /** The server's bug reports (quiet: nothing else), shown with a failure. */
+  const logged: string[] = [];
 
   beforeAll(async () => {
-    server = await startServe({ port: 0, workers: 1, quiet: true });
+    server = await startServe({ port: 0, workers: 1, quiet: true, log: (line) => logged.push(line) });
     await server.ready;
   }, 60_000);
 
@@ -73,7 +75,7 @@ describe.skipIf(python === undefined)("python client", () => {
       env,
       170_000,
     );
-    expect(r.code, r.output).toBe(0);
+    expect(r.code, `${r.output}\nThe server logged:\n${logged.join("\n")}`).toBe(0);
     const ran = /^Ran (\d+) tests? in /m.exec(r.output);
     expect(ran, r.output).not.toBeNull();
     expect(Number(ran![1]), r.output).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gradeResponse } from "../src/core/grade.ts";
 import { generateInstances } from "../src/core/instances.ts";
-import { loadTask } from "../src/core/registry.ts";
+import { loadTask, registerLazyTask } from "../src/core/registry.ts";
 import { finalReply } from "../src/core/replies.ts";
 import type { AnyTask, Instance } from "../src/core/task.ts";
 import { ROUTES, type Serve, startServe } from "../src/serve/index.ts";
@@ -19,9 +19,17 @@ const interlocking = await loadTask("scbench/interlocking-parts");
 const MAX_BODY = 4 * 1024 * 1024;
 let server: Serve;
 let url: string;
+/** What the server logs (with quiet, only bugs). */
+const logged: string[] = [];
 
 beforeAll(async () => {
-  server = await startServe({ port: 0, workers: 2, quiet: true, maxBodyBytes: MAX_BODY });
+  server = await startServe({
+    port: 0,
+    workers: 2,
+    quiet: true,
+    maxBodyBytes: MAX_BODY,
+    log: (line) => logged.push(line),
+  });
   url = server.url;
   await server.ready;
 }, 30_000);
@@ -62,7 +70,12 @@ describe("plumb serve", () => {
   it("answers health, ready, the task list and its OpenAPI document", async () => {
     expect(await call("GET", "/v1/health")).toEqual({ status: 200, body: { status: "ok" } });
     expect(await call("GET", "/v1/ready")).toEqual({ status: 200, body: { ready: true, workers: 2 } });
+    // A task whose code cannot load is that task's bug: logged and left out; the list still answers.
+    const broken = { id: "test/unloadable", suite: "test", description: "cannot load", tags: [], levels: [] };
+    registerLazyTask(broken, () => Promise.reject(new Error("this task cannot load")));
     const { body } = await call("GET", "/v1/tasks");
+    expect(body.tasks.some((t: { id: string }) => t.id === broken.id)).toBe(false);
+    expect(logged.some((line) => line.includes("this task cannot load"))).toBe(true);
     const byId = new Map(body.tasks.map((t: { id: string }) => [t.id, t]));
     expect(byId.get("sparc")).toMatchObject({ suite: "sparc", interactive: true });
     expect(byId.get("chain/stacking")).toMatchObject({ interactive: true });

@@ -175,14 +175,25 @@ function countOf(item: unknown): number {
   return typeof count === "number" && Number.isFinite(count) ? Math.max(1, count) : 1;
 }
 
-let taskList: Promise<z.infer<typeof api.tasksResponse>> | undefined;
+const taskLists = new WeakMap<ServeContext, Promise<z.infer<typeof api.tasksResponse>>>();
 
-/** Every task's info, and whether it is interactive (which loads each task once). */
-function listTasks(): Promise<z.infer<typeof api.tasksResponse>> {
-  taskList ??= (async () => {
+/**
+ * Every task's info, and whether it is interactive (which loads each task once per server). A task
+ * that cannot load is a bug of that task: it is logged and left out, and the list still answers.
+ */
+function listTasks(ctx: ServeContext): Promise<z.infer<typeof api.tasksResponse>> {
+  let list = taskLists.get(ctx);
+  if (list) return list;
+  list = (async () => {
     const tasks = [];
     for (const info of taskInfos()) {
-      const task = await loadTask(info.id);
+      let task: AnyTask;
+      try {
+        task = await loadTask(info.id);
+      } catch (e) {
+        ctx.bug(e);
+        continue;
+      }
       tasks.push({
         id: info.id,
         suite: info.suite,
@@ -195,10 +206,8 @@ function listTasks(): Promise<z.infer<typeof api.tasksResponse>> {
     }
     return { tasks };
   })();
-  taskList.catch(() => {
-    taskList = undefined;
-  });
-  return taskList;
+  taskLists.set(ctx, list);
+  return list;
 }
 
 /** Every route of the service, in the order /openapi.json lists them (it is added by the server). */
@@ -225,7 +234,7 @@ export const ROUTES: readonly Route[] = [
     path: "/v1/tasks",
     summary: "Every task: id, suite, description, tags, levels, presets and whether it is interactive.",
     response: api.tasksResponse,
-    handle: async () => ok(await listTasks()),
+    handle: async (ctx) => ok(await listTasks(ctx)),
   },
   single("generate", "Instances of a task, generated from a seed (the same seed gives the same instances)."),
   single(
