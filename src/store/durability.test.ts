@@ -15,7 +15,7 @@ const me = { id: "me", pid: process.pid, host: hostname() };
 
 /** The store's own connection, to limit its size as a full disk would. */
 function connection(store: Store): Database.Database {
-  return (store as unknown as { db: Database.Database }).db;
+  return (store as unknown as { sql: { db: Database.Database } }).sql.db;
 }
 
 /** Lets the store's connection grow by only a few pages past its present size. */

@@ -1,4 +1,4 @@
-import Database from "better-sqlite3";
+import type { Sql } from "./sql.ts";
 
 /** A write waiting for the next commit. */
 export interface PendingWrite {
@@ -25,7 +25,7 @@ const MIN_GAP_MS = 5;
 const GAP_PER_COMMIT = 3;
 
 /**
- * Group commit: writes queue up and are committed together in one IMMEDIATE transaction (one
+ * Group commit: writes queue up and are committed together in one transaction (in SQLite, one
  * fsync under synchronous=FULL), spaced out as told above, or at once when the batch is full;
  * each is settled only once that commit is durable. A write that fails on its own (a constraint,
  * a value SQLite cannot bind) is rolled back to its savepoint and refused alone; any other failure
@@ -41,31 +41,30 @@ export class GroupCommit {
   private readonly batch: (writes: PendingWrite[], failed: Map<PendingWrite, unknown>) => void;
 
   constructor(
-    db: Database.Database,
+    sql: Sql,
     /** Why writes to this run must be refused, read inside the batch's transaction; undefined to write them. */
     refusal: (run: string) => Error | undefined,
   ) {
-    const one = db.transaction((w: PendingWrite) => w.write());
-    const all = db.transaction((writes: PendingWrite[], failed: Map<PendingWrite, unknown>) => {
-      const refused = new Map<string, Error | undefined>();
-      for (const w of writes) {
-        if (w.run !== undefined) {
-          if (!refused.has(w.run)) refused.set(w.run, refusal(w.run));
-          const error = refused.get(w.run);
-          if (error) {
-            failed.set(w, error);
-            continue;
+    this.batch = (writes, failed) =>
+      sql.transaction(() => {
+        const refused = new Map<string, Error | undefined>();
+        for (const w of writes) {
+          if (w.run !== undefined) {
+            if (!refused.has(w.run)) refused.set(w.run, refusal(w.run));
+            const error = refused.get(w.run);
+            if (error) {
+              failed.set(w, error);
+              continue;
+            }
+          }
+          try {
+            sql.transaction(() => w.write());
+          } catch (e) {
+            if (!sql.confinedToOneWrite(e)) throw e;
+            failed.set(w, e);
           }
         }
-        try {
-          one(w);
-        } catch (e) {
-          if (!confinedToOneWrite(e)) throw e;
-          failed.set(w, e);
-        }
-      }
-    });
-    this.batch = (writes, failed) => all.immediate(writes, failed);
+      });
   }
 
   enqueue(write: PendingWrite): void {
@@ -112,9 +111,4 @@ export class GroupCommit {
     this.unreported = null;
     return u;
   }
-}
-
-function confinedToOneWrite(e: unknown): boolean {
-  if (!(e instanceof Database.SqliteError)) return true;
-  return /^SQLITE_(CONSTRAINT|MISMATCH|TOOBIG|RANGE)/.test(e.code);
 }

@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
-import type Database from "better-sqlite3";
 import { noSuchRun } from "./errors.ts";
+import type { Sql } from "./sql.ts";
 import type { LeaseOwner } from "./types.ts";
 
 export type LeaseResult = { ok: true } | { ok: false; holder: LeaseOwner; expiresAt: number };
@@ -51,47 +51,47 @@ export function liveLease(row: LeaseColumns): { holder: LeaseOwner; expiresAt: n
  * run killed with kill -9), is free to take.
  */
 export class Leases {
-  private readonly read: Database.Statement<[string], LeaseColumns>;
-  /** Each runs in an IMMEDIATE transaction: the write lock is taken before the lease is read, so two processes cannot both find it free. */
+  private readonly read: string;
+  /** Each runs in a transaction that locks the run's row before reading the lease, so two processes cannot both find it free. */
   readonly acquire: (run: string, owner: LeaseOwner, ttlMs: number) => LeaseResult;
   /** Extends the lease; false when it is no longer ours (another process took it, or the run is gone). */
   readonly renew: (run: string, ownerId: string, ttlMs: number) => boolean;
   readonly release: (run: string, ownerId: string) => void;
 
-  constructor(db: Database.Database) {
-    this.read = db.prepare("SELECT lease_owner, lease_expires FROM runs WHERE name = ?");
-    const take = db.prepare<[string, number, string]>(
-      "UPDATE runs SET lease_owner = ?, lease_expires = ? WHERE name = ?",
-    );
-    const extend = db.prepare<[number, string]>("UPDATE runs SET lease_expires = ? WHERE name = ?");
-    const drop = db.prepare<[string]>(
-      "UPDATE runs SET lease_owner = NULL, lease_expires = NULL WHERE name = ?",
-    );
-    const immediate = <A extends unknown[], R>(fn: (...args: A) => R) => {
-      const tx = db.transaction(fn);
-      return (...args: A): R => tx.immediate(...args);
+  constructor(private readonly sql: Sql) {
+    this.read = "SELECT lease_owner, lease_expires FROM runs WHERE name = ?";
+    const locked = this.read + sql.dialect.forUpdate;
+    const take = "UPDATE runs SET lease_owner = ?, lease_expires = ? WHERE name = ?";
+    const extend = "UPDATE runs SET lease_expires = ? WHERE name = ?";
+    const drop = "UPDATE runs SET lease_owner = NULL, lease_expires = NULL WHERE name = ?";
+    const holderNow = (run: string) => {
+      const row = sql.get<LeaseColumns>(locked, [run]);
+      return row && leaseOwner(row.lease_owner);
     };
-    this.acquire = immediate((run: string, owner: LeaseOwner, ttlMs: number): LeaseResult => {
-      const row = this.read.get(run);
-      if (!row) throw noSuchRun(run);
-      const live = liveLease(row);
-      if (live && live.holder.id !== owner.id) return { ok: false, ...live };
-      take.run(JSON.stringify(owner), Date.now() + ttlMs, run);
-      return { ok: true };
-    });
-    this.renew = immediate((run: string, ownerId: string, ttlMs: number): boolean => {
-      if (this.holder(run)?.id !== ownerId) return false;
-      extend.run(Date.now() + ttlMs, run);
-      return true;
-    });
-    this.release = immediate((run: string, ownerId: string): void => {
-      if (this.holder(run)?.id === ownerId) drop.run(run);
-    });
+    this.acquire = (run, owner, ttlMs) =>
+      sql.transaction((): LeaseResult => {
+        const row = sql.get<LeaseColumns>(locked, [run]);
+        if (!row) throw noSuchRun(run);
+        const live = liveLease(row);
+        if (live && live.holder.id !== owner.id) return { ok: false, ...live };
+        sql.run(take, [JSON.stringify(owner), Date.now() + ttlMs, run]);
+        return { ok: true };
+      });
+    this.renew = (run, ownerId, ttlMs) =>
+      sql.transaction((): boolean => {
+        if (holderNow(run)?.id !== ownerId) return false;
+        sql.run(extend, [Date.now() + ttlMs, run]);
+        return true;
+      });
+    this.release = (run, ownerId) =>
+      sql.transaction((): void => {
+        if (holderNow(run)?.id === ownerId) sql.run(drop, [run]);
+      });
   }
 
   /** The run's holder as stored, live or lapsed; null when none, undefined when there is no such run. */
   holder(run: string): LeaseOwner | null | undefined {
-    const row = this.read.get(run);
+    const row = this.sql.get<LeaseColumns>(this.read, [run]);
     return row && leaseOwner(row.lease_owner);
   }
 }

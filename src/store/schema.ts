@@ -132,6 +132,21 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (run, model, task, instance, k, judge)
   );
   `,
+  `
+  -- A run shared by several processes (plumb run on several machines, one PostgreSQL store): the
+  -- samples it asks, in plan order (seq), each claimed by one process at a time (owner: JSON
+  -- LeaseOwner) until expires (ms since the epoch) unless renewed, and done once saved.
+  CREATE TABLE claims (
+    run TEXT NOT NULL REFERENCES runs (name) ON DELETE CASCADE,
+    key TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    done INTEGER NOT NULL DEFAULT 0 CHECK (done IN (0, 1)),
+    owner TEXT,
+    expires INTEGER,
+    PRIMARY KEY (run, key)
+  );
+  CREATE INDEX claims_open ON claims (run, done, seq);
+  `,
 ];
 
 /** Brings the schema up to date, refusing files that are not Plumb stores or are newer than this code. */

@@ -517,7 +517,7 @@ describe("Store", () => {
     openStore(path).close();
     const raw = new Database(path, { readonly: true });
     expect(raw.pragma("journal_mode", { simple: true })).toBe("wal");
-    expect(raw.pragma("user_version", { simple: true })).toBe(4);
+    expect(raw.pragma("user_version", { simple: true })).toBe(5);
     const indexes = raw
       .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'samples'")
       .all();
@@ -526,7 +526,7 @@ describe("Store", () => {
     );
     raw.close();
     const store = openStore(path);
-    const db = (store as unknown as { db: Database.Database }).db;
+    const db = (store as unknown as { sql: { db: Database.Database } }).sql.db;
     expect(db.pragma("synchronous", { simple: true })).toBe(2); // FULL
     expect(db.pragma("foreign_keys", { simple: true })).toBe(1);
     const memory = openStore(":memory:");

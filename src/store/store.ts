@@ -8,6 +8,9 @@ import type { Verdict } from "../core/verdict.ts";
 import { noSuchRun, storeError } from "./errors.ts";
 import { GroupCommit } from "./group-commit.ts";
 import { type LeaseColumns, type LeaseResult, Leases, liveLease } from "./lease.ts";
+import { PostgresSql } from "./pg/postgres-sql.ts";
+import { migratePostgres } from "./pg/schema.ts";
+import { isPostgresUrl, redactUrl } from "./pg/url.ts";
 import {
   fromJson,
   insertSql,
@@ -32,6 +35,8 @@ import {
   usage,
 } from "./rows.ts";
 import { MIGRATIONS, migrate } from "./schema.ts";
+import type { Dialect, Sql } from "./sql.ts";
+import { SqliteSql } from "./sqlite.ts";
 import type {
   JudgeRecord,
   LabelRecord,
@@ -81,6 +86,8 @@ export interface SampleQuery {
   outcome?: string;
 }
 
+type FacetRow = Omit<SampleFacet, "tags" | "failureKind"> & { tags: string; failure_kind: string | null };
+
 /** Distinct values a run's samples take: what the viewer filters on. */
 export interface SampleFacet {
   run: string;
@@ -92,17 +99,18 @@ export interface SampleFacet {
   failureKind: string | null;
 }
 
+// An optional filter is a parameter that may be NULL: CAST tells PostgreSQL its type, which
+// "@x IS NULL" alone does not.
 const SAMPLE_WHERE = `run = @run
-        AND (@task IS NULL OR task = @task)
-        AND (@model IS NULL OR model = @model)
-        AND (@status IS NULL OR status = @status)
-        AND (@level IS NULL OR level = @level)
-        AND (@outcome IS NULL
+        AND (CAST(@task AS TEXT) IS NULL OR task = @task)
+        AND (CAST(@model AS TEXT) IS NULL OR model = @model)
+        AND (CAST(@status AS TEXT) IS NULL OR status = @status)
+        AND (CAST(@level AS TEXT) IS NULL OR level = @level)
+        AND (CAST(@outcome AS TEXT) IS NULL
           OR (@outcome = 'passed' AND passed = 1)
           OR (@outcome = 'error' AND (failure_kind = 'error' OR status = 'error'))
           OR (@outcome NOT IN ('passed', 'error') AND failure_kind = @outcome))`;
 
-/** The columns reports read: the prompt, the replies' text, the answer and the attempts left out. */
 /** What reports do not read of a sample: what was asked and answered, and its bookkeeping. */
 const NOT_REPORTED = [
   "instance_hash",
@@ -213,126 +221,114 @@ export interface RunTotals {
   calls: number;
 }
 
-/** A judge's cost: 0 without a judge, NULL when its judge was unpriced. */
-const JUDGE_COST = "CASE WHEN json_type(judge) = 'object' THEN json_extract(judge, '$.costUsd') ELSE 0 END";
-
-function prepareStatements(db: Database.Database) {
+/** The store's SQL, in the dialect of its database. */
+function queries(d: Dialect) {
   const upsertSet = SAMPLE_COLUMNS.filter((c) => c !== "run" && c !== "key")
     .map((c) => `${c} = excluded.${c}`)
     .join(", ");
   return {
-    insertRun: db.prepare<[string, string, string | null]>(
+    insertRun:
       "INSERT INTO runs (name, created_at, config, status) VALUES (?, ?, ?, 'running') ON CONFLICT (name) DO NOTHING",
-    ),
-    getRun: db.prepare<[string], RunRow>("SELECT * FROM runs WHERE name = ?"),
-    listRuns: db.prepare<[], RunSummaryRow>(`
+    getRun: "SELECT * FROM runs WHERE name = ?",
+    listRuns: `
       SELECT r.*,
         COUNT(s.key) AS samples,
         COUNT(s.key) FILTER (WHERE s.passed = 1) AS passed,
         COUNT(s.key) FILTER (WHERE s.status = 'error') AS errors
       FROM runs r LEFT JOIN samples s ON s.run = r.name
-      GROUP BY r.name ORDER BY r.created_at, r.name`),
-    setRunStatus: db.prepare<[string, string]>("UPDATE runs SET status = ? WHERE name = ?"),
-    resetRun: db.prepare<[string, string | null, string]>(
-      "UPDATE runs SET created_at = ?, config = ?, status = 'running' WHERE name = ?",
-    ),
-    deleteRun: db.prepare<[string]>("DELETE FROM runs WHERE name = ?"),
-    deleteSamples: db.prepare<[string]>("DELETE FROM samples WHERE run = ?"),
-    deleteInstances: db.prepare<[string]>("DELETE FROM instances WHERE run = ?"),
-    upsertSample: db.prepare<SampleRow>(
-      `${insertSql("samples", SAMPLE_COLUMNS)} ON CONFLICT (run, key) DO UPDATE SET ${upsertSet}`,
-    ),
-    deleteSteps: db.prepare<[string, string]>("DELETE FROM steps WHERE run = ? AND sample_key = ?"),
-    insertStep: db.prepare<StepRow>(insertSql("steps", STEP_COLUMNS)),
+      GROUP BY r.name ORDER BY r.created_at, r.name`,
+    setRunStatus: "UPDATE runs SET status = ? WHERE name = ?",
+    resetRun: "UPDATE runs SET created_at = ?, config = ?, status = 'running' WHERE name = ?",
+    deleteRun: "DELETE FROM runs WHERE name = ?",
+    deleteSamples: "DELETE FROM samples WHERE run = ?",
+    deleteInstances: "DELETE FROM instances WHERE run = ?",
+    deleteClaims: "DELETE FROM claims WHERE run = ?",
+    planClaim: "INSERT INTO claims (run, key, seq) VALUES (?, ?, ?) ON CONFLICT (run, key) DO NOTHING",
+    // A retried key is opened again only while its sample still needs it: a process that retried
+    // it since has saved a good one, which is not paid for twice.
+    reopenClaim: `
+      INSERT INTO claims (run, key, seq) VALUES (?, ?, ?)
+      ON CONFLICT (run, key) DO UPDATE SET done = 0, owner = NULL, expires = NULL
+      WHERE claims.done = 1 AND EXISTS (
+        SELECT 1 FROM samples s WHERE s.run = excluded.run AND s.key = excluded.key
+          AND (s.status = 'error' OR ${d.unjudged}))`,
+    claim: `
+      UPDATE claims SET owner = @owner, expires = ${d.nowMs} + @ttl
+      WHERE run = @run AND key IN (
+        SELECT key FROM claims
+        WHERE run = @run AND done = 0 AND (owner IS NULL OR expires < ${d.nowMs})
+        ORDER BY seq LIMIT @limit${d.skipLocked})
+      RETURNING key, seq`,
+    renewClaims: `UPDATE claims SET expires = ${d.nowMs} + ? WHERE run = ? AND owner = ? AND done = 0`,
+    releaseClaims: "UPDATE claims SET owner = NULL, expires = NULL WHERE run = ? AND owner = ? AND done = 0",
+    claimsLeft: `
+      SELECT COUNT(*) AS open, COUNT(*) FILTER (WHERE owner IS NULL OR expires < ${d.nowMs}) AS free
+      FROM claims WHERE run = ? AND done = 0`,
+    claimDone: "UPDATE claims SET done = 1, owner = NULL, expires = NULL WHERE run = ? AND key = ?",
+    claimHolders: `SELECT DISTINCT owner FROM claims WHERE run = ? AND done = 0 AND expires >= ${d.nowMs}`,
+    upsertSample: `${insertSql("samples", SAMPLE_COLUMNS)} ON CONFLICT (run, key) DO UPDATE SET ${upsertSet}`,
+    deleteSteps: "DELETE FROM steps WHERE run = ? AND sample_key = ?",
+    insertStep: insertSql("steps", STEP_COLUMNS),
     // Unjudged: a judge was asked and gave no grade (an outage); such a sample can be judged again.
-    sampleStatus: db.prepare<[string], { key: string; status: SampleRecord["status"]; unjudged: 0 | 1 }>(`
-      SELECT key, status,
-        json_type(judge) = 'object' AND COALESCE(json_type(judge, '$.grade'), 'null') = 'null' AS unjudged
-      FROM samples WHERE run = ?`),
-    samples: db.prepare<SampleFilter, SampleRow>(`
+    sampleStatus: `SELECT key, status, CASE WHEN ${d.unjudged} THEN 1 ELSE 0 END AS unjudged FROM samples WHERE run = ?`,
+    samples: `
       SELECT * FROM samples WHERE ${SAMPLE_WHERE}
-      ORDER BY task, instance, model, epoch, key`),
-    samplesPage: db.prepare<SampleFilter & { limit: number; offset: number }, SampleRow>(`
+      ORDER BY task, instance, model, epoch, key`,
+    samplesPage: `
       SELECT * FROM samples WHERE ${SAMPLE_WHERE}
       ORDER BY task, instance, model, epoch, key
-      LIMIT @limit OFFSET @offset`),
-    sampleCount: db.prepare<SampleFilter, { n: number }>(
-      `SELECT COUNT(*) AS n FROM samples WHERE ${SAMPLE_WHERE}`,
-    ),
-    sample: db.prepare<[string, string], SampleRow>("SELECT * FROM samples WHERE run = ? AND key = ?"),
-    // Rows as arrays: building better-sqlite3's row objects is most of the time of reading a large run.
-    reportSamples: db
-      .prepare<[string], unknown[]>(
-        `SELECT ${REPORT_COLUMNS.join(", ")} FROM samples WHERE run = ? ORDER BY task, instance, model, epoch, key`,
-      )
-      .raw(true),
-    facets: db.prepare<
-      { run: string | null },
-      Omit<SampleFacet, "tags" | "failureKind"> & { tags: string; failure_kind: string | null }
-    >(`
-      SELECT DISTINCT run, task, suite, model, tags, level, failure_kind FROM samples
-      WHERE @run IS NULL OR run = @run`),
-    stamp: db.prepare<[string], { samples: number; last: string | null }>(
-      "SELECT COUNT(*) AS samples, MAX(finished_at) AS last FROM samples WHERE run = ?",
-    ),
-    steps: db.prepare<[string, string], StepRow>(
-      "SELECT * FROM steps WHERE run = ? AND sample_key = ? ORDER BY idx",
-    ),
-    insertInstance: db.prepare<[string, string, string, string, string]>(
+      LIMIT @limit OFFSET @offset`,
+    sampleCount: `SELECT COUNT(*) AS n FROM samples WHERE ${SAMPLE_WHERE}`,
+    sample: "SELECT * FROM samples WHERE run = ? AND key = ?",
+    // Read as rows of values: building row objects is most of the time of reading a large run.
+    reportSamples: `SELECT ${REPORT_COLUMNS.join(", ")} FROM samples WHERE run = ? ORDER BY task, instance, model, epoch, key`,
+    facets: `
+      SELECT run, task, suite, model, tags, level, failure_kind FROM samples
+      WHERE CAST(@run AS TEXT) IS NULL OR run = @run
+      GROUP BY run, task, suite, model, tags, level, failure_kind
+      ORDER BY run, task, suite, model, tags, level IS NOT NULL, level, failure_kind IS NOT NULL, failure_kind`,
+    stamp: "SELECT COUNT(*) AS samples, MAX(finished_at) AS last FROM samples WHERE run = ?",
+    steps: "SELECT * FROM steps WHERE run = ? AND sample_key = ? ORDER BY idx",
+    insertInstance:
       "INSERT INTO instances (run, hash, task, id, data) VALUES (?, ?, ?, ?, ?) ON CONFLICT (run, hash) DO NOTHING",
-    ),
-    instances: db.prepare<[string], { hash: string; data: string }>(
-      "SELECT hash, data FROM instances WHERE run = ?",
-    ),
-    instance: db.prepare<[string, string], { data: string }>(
-      "SELECT data FROM instances WHERE run = ? AND hash = ?",
-    ),
-    cacheGet: db.prepare<[string], { response: string }>("SELECT response FROM cache WHERE key = ?"),
-    cachePut: db.prepare<[string, string, string]>(
+    instances: "SELECT hash, data FROM instances WHERE run = ?",
+    instance: "SELECT data FROM instances WHERE run = ? AND hash = ?",
+    cacheGet: "SELECT response FROM cache WHERE key = ?",
+    cachePut:
       "INSERT INTO cache (key, response, created_at) VALUES (?, ?, ?) " +
-        "ON CONFLICT (key) DO UPDATE SET response = excluded.response, created_at = excluded.created_at",
-    ),
-    clearCache: db.prepare<{ before: string | null }>(
-      "DELETE FROM cache WHERE @before IS NULL OR created_at < @before",
-    ),
-    cacheSize: db.prepare<[], { entries: number; bytes: number }>(
-      "SELECT COUNT(*) AS entries, TOTAL(octet_length(key) + octet_length(response) + octet_length(created_at)) AS bytes FROM cache",
-    ),
-    upsertLabel: db.prepare<LabelRow>(
+      "ON CONFLICT (key) DO UPDATE SET response = excluded.response, created_at = excluded.created_at",
+    clearCache: "DELETE FROM cache WHERE CAST(@before AS TEXT) IS NULL OR created_at < @before",
+    cacheSize: `SELECT COUNT(*) AS entries, ${d.total("octet_length(key) + octet_length(response) + octet_length(created_at)")} AS bytes FROM cache`,
+    upsertLabel:
       `${insertSql("labels", LABEL_COLUMNS)} ON CONFLICT (run, sample_key, taxonomy, judge) DO UPDATE SET ` +
-        "label = excluded.label, confidence = excluded.confidence, reason = excluded.reason, " +
-        "record = excluded.record, created_at = excluded.created_at",
-    ),
-    labels: db.prepare<{ run: string; taxonomy: string | null }, LabelRow>(
-      "SELECT * FROM labels WHERE run = @run AND (@taxonomy IS NULL OR taxonomy = @taxonomy) ORDER BY sample_key, taxonomy, judge",
-    ),
-    upsertPick: db.prepare<PickRow>(
+      "label = excluded.label, confidence = excluded.confidence, reason = excluded.reason, " +
+      "record = excluded.record, created_at = excluded.created_at",
+    labels:
+      "SELECT * FROM labels WHERE run = @run AND (CAST(@taxonomy AS TEXT) IS NULL OR taxonomy = @taxonomy) ORDER BY sample_key, taxonomy, judge",
+    upsertPick:
       `${insertSql("picks", PICK_COLUMNS)} ON CONFLICT (run, model, task, instance, k, judge) DO UPDATE SET ` +
-        "picked = excluded.picked, record = excluded.record, created_at = excluded.created_at",
-    ),
-    picks: db.prepare<[string], PickRow>(
-      "SELECT * FROM picks WHERE run = ? ORDER BY model, task, instance, k, judge",
-    ),
-    // TOTAL() rather than SUM() so an empty run sums to 0 instead of NULL; TOTAL skips NULLs, so an
-    // unpriced sample adds nothing to the money and is counted apart.
-    totals: db.prepare<[string], TotalsRow>(`
+      "picked = excluded.picked, record = excluded.record, created_at = excluded.created_at",
+    picks: "SELECT * FROM picks WHERE run = ? ORDER BY model, task, instance, k, judge",
+    // Sums are 0 over an empty run; they skip NULLs, so an unpriced sample adds nothing to the
+    // money and is counted apart.
+    totals: `
       SELECT
         COUNT(*) AS samples,
         COUNT(*) FILTER (WHERE status = 'ok') AS ok,
         COUNT(*) FILTER (WHERE status = 'error') AS errors,
         COUNT(*) FILTER (WHERE passed = 1) AS passed,
-        TOTAL(input_tokens) AS input_tokens,
-        TOTAL(output_tokens) AS output_tokens,
-        TOTAL(reasoning_tokens) AS reasoning_tokens,
-        TOTAL(cached_tokens) AS cached_tokens,
-        TOTAL(cost_usd) AS cost_usd,
-        TOTAL(spent_usd) AS spent_usd,
-        TOTAL(MAX(0, cost_usd + judge_cost - spent_usd)) AS saved_usd,
+        ${d.total("input_tokens")} AS input_tokens,
+        ${d.total("output_tokens")} AS output_tokens,
+        ${d.total("reasoning_tokens")} AS reasoning_tokens,
+        ${d.total("cached_tokens")} AS cached_tokens,
+        ${d.total("cost_usd")} AS cost_usd,
+        ${d.total("spent_usd")} AS spent_usd,
+        ${d.total(d.atLeastZero("cost_usd + judge_cost - spent_usd"))} AS saved_usd,
         COUNT(*) FILTER (WHERE (status = 'ok' OR calls > 0)
           AND (cost_usd IS NULL OR spent_usd IS NULL OR judge_cost IS NULL)) AS unpriced,
-        TOTAL(latency_ms) AS latency_ms,
+        ${d.total("latency_ms")} AS latency_ms,
         COALESCE(SUM(calls), 0) AS calls
-      FROM (SELECT *, ${JUDGE_COST} AS judge_cost FROM samples WHERE run = ?)`),
+      FROM (SELECT *, ${d.judgeCost} AS judge_cost FROM samples WHERE run = ?) AS s`,
   };
 }
 
@@ -347,7 +343,7 @@ function prepareStatements(db: Database.Database) {
  * queue instead, so as not to break batches).
  */
 export class Store {
-  private readonly statements: ReturnType<typeof prepareStatements>;
+  private readonly q: ReturnType<typeof queries>;
   private readonly leases: Leases;
   private readonly writer: GroupCommit;
   /** run -> owner id of the leases this Store took: its saves to such a run are refused once another process holds it. */
@@ -357,11 +353,11 @@ export class Store {
 
   private constructor(
     readonly path: string,
-    private readonly db: Database.Database,
+    private readonly sql: Sql,
   ) {
-    this.statements = prepareStatements(db);
-    this.leases = new Leases(db);
-    this.writer = new GroupCommit(db, (run) => this.lostLease(run));
+    this.q = queries(sql.dialect);
+    this.leases = new Leases(sql);
+    this.writer = new GroupCommit(sql, (run) => this.lostLease(run));
   }
 
   /**
@@ -372,6 +368,7 @@ export class Store {
    * write (a viewer beside a running `plumb run`): every read sees what the writer has committed.
    */
   static open(path: string, opts: { create?: boolean; readonly?: boolean } = {}): Store {
+    if (isPostgresUrl(path)) return Store.openPostgres(path, opts);
     const readonly = opts.readonly ?? false;
     const create = !readonly && (opts.create ?? true);
     if (path !== ":memory:") {
@@ -397,7 +394,7 @@ export class Store {
             "has another store schema than this version of Plumb: open it once with a command that writes (plumb run) to upgrade it",
             { source: path },
           );
-        return new Store(path, db);
+        return new Store(path, new SqliteSql(db));
       }
       migrate(db, path);
       db.pragma("journal_mode = WAL");
@@ -405,17 +402,41 @@ export class Store {
       // for; group commit makes that one fsync per batch of samples, not per sample.
       db.pragma("synchronous = FULL");
       db.pragma("foreign_keys = ON");
-      return new Store(path, db);
+      return new Store(path, new SqliteSql(db));
     } catch (e) {
       db.close();
       throw storeError(e, path) ?? e;
     }
   }
 
+  /**
+   * Opens the PostgreSQL store at `url` (`postgres://user:password@host:port/database`): the same
+   * tables, through migrations of its own. Several processes, on several machines, may write it at
+   * once, each run's samples shared out by claims. `readonly` opens a session that cannot write.
+   */
+  private static openPostgres(url: string, opts: { create?: boolean; readonly?: boolean }): Store {
+    const source = redactUrl(url);
+    const readonly = opts.readonly ?? false;
+    const sql = PostgresSql.open(url, source);
+    try {
+      migratePostgres(sql, source, !readonly && (opts.create ?? true));
+      if (readonly) sql.exec("SET default_transaction_read_only = on");
+      return new Store(source, sql);
+    } catch (e) {
+      sql.close();
+      throw e;
+    }
+  }
+
+  /** True when several processes may write the store at once (PostgreSQL): runs then share their samples out by claims. */
+  get shared(): boolean {
+    return this.sql.dialect.name === "postgres";
+  }
+
   /** Creates the run, or returns the existing one with that name (resume); an existing run is left unchanged. */
   openRun(name: string, config: unknown): { run: RunRecord; resumed: boolean } {
     this.writer.commit();
-    const created = this.statements.insertRun.run(name, new Date().toISOString(), toJson(config)).changes;
+    const created = this.sql.run(this.q.insertRun, [name, new Date().toISOString(), toJson(config)]);
     const run = this.getRun(name);
     if (!run) throw new Error(`run "${name}" vanished right after being opened`);
     return { run, resumed: created === 0 };
@@ -424,34 +445,32 @@ export class Store {
   /** Empties the run (samples, steps, instances) and gives it a new config, keeping its name and lease. */
   resetRun(name: string, config: unknown): void {
     this.writer.commit();
-    this.db
-      .transaction(() => {
-        const s = this.statements;
-        if (s.resetRun.run(new Date().toISOString(), toJson(config), name).changes === 0)
-          throw noSuchRun(name);
-        s.deleteSamples.run(name);
-        s.deleteInstances.run(name);
-      })
-      .immediate();
+    const { sql, q } = this;
+    sql.transaction(() => {
+      if (sql.run(q.resetRun, [new Date().toISOString(), toJson(config), name]) === 0) throw noSuchRun(name);
+      sql.run(q.deleteSamples, [name]);
+      sql.run(q.deleteInstances, [name]);
+      sql.run(q.deleteClaims, [name]);
+    });
   }
 
   getRun(name: string): RunRecord | undefined {
     this.writer.commit();
-    const row = this.statements.getRun.get(name);
+    const row = this.sql.get<RunRow>(this.q.getRun, [name]);
     return row && runRecord(row);
   }
 
   /** Every run, oldest first, with its sample, pass and error counts. */
   listRuns(): (RunRecord & { samples: number; passed: number; errors: number })[] {
     this.writer.commit();
-    return this.statements.listRuns
-      .all()
+    return this.sql
+      .all<RunSummaryRow>(this.q.listRuns)
       .map((row) => ({ ...runRecord(row), samples: row.samples, passed: row.passed, errors: row.errors }));
   }
 
   setRunStatus(name: string, status: StoredRunStatus): void {
     this.writer.commit();
-    if (this.statements.setRunStatus.run(status, name).changes === 0) throw noSuchRun(name);
+    if (this.sql.run(this.q.setRunStatus, [status, name]) === 0) throw noSuchRun(name);
   }
 
   /**
@@ -463,6 +482,16 @@ export class Store {
     const got = this.leases.acquire(run, owner, ttlMs);
     if (got.ok) this.held.set(run, owner.id);
     return got;
+  }
+
+  /**
+   * On a shared store, where several processes work on one run: takes the run's lease as
+   * acquireLease does when it is free, to show that the run is at work, without making this
+   * Store's saves depend on keeping it.
+   */
+  shareLease(run: string, owner: LeaseOwner, ttlMs: number): void {
+    this.writer.commit();
+    this.leases.acquire(run, owner, ttlMs);
   }
 
   /** Extends the lease by `ttlMs` from now; false when it was lost (this process must stop writing the run). */
@@ -477,30 +506,86 @@ export class Store {
     if (this.held.get(run) === ownerId) this.held.delete(run);
   }
 
+  /**
+   * Puts the samples a shared run still asks into its claims, at their place in the plan (`seq`).
+   * Keys already there are left as they are, but a `retry` key (a failed call, a judge that gave
+   * no grade) is opened again if its sample still needs it.
+   */
+  planClaims(run: string, keys: readonly { key: string; seq: number; retry: boolean }[]): void {
+    this.writer.commit();
+    const { sql, q } = this;
+    sql.transaction(() => {
+      for (const { key, seq, retry } of keys) sql.run(retry ? q.reopenClaim : q.planClaim, [run, key, seq]);
+    });
+  }
+
+  /**
+   * Claims for `owner`, for `ttlMs` by the database's clock, up to `limit` open samples of the run
+   * that no live process holds, first in plan order; returns their keys in that order. Samples
+   * another process is claiming at the same moment are passed over, not waited for.
+   */
+  claimSamples(run: string, owner: LeaseOwner, limit: number, ttlMs: number): string[] {
+    this.writer.commit();
+    const { sql, q } = this;
+    // A holder that is certainly gone (a process of this host killed with kill -9) frees its claims
+    // at once, as it frees a run's lease; one on another machine lets them lapse.
+    for (const { owner: held } of sql.all<{ owner: string }>(q.claimHolders, [run])) {
+      if (liveLease({ lease_owner: held, lease_expires: Number.MAX_SAFE_INTEGER }) === null)
+        sql.run(q.releaseClaims, [run, held]);
+    }
+    const rows = sql.transaction(() =>
+      sql.all<{ key: string; seq: number }>(q.claim, {
+        owner: JSON.stringify(owner),
+        ttl: ttlMs,
+        run,
+        limit,
+      }),
+    );
+    return rows.sort((a, b) => a.seq - b.seq).map((r) => r.key);
+  }
+
+  /** Extends `owner`'s open claims on the run by `ttlMs` from now; how many it still holds. */
+  renewClaims(run: string, owner: LeaseOwner, ttlMs: number): number {
+    return this.sql.run(this.q.renewClaims, [ttlMs, run, JSON.stringify(owner)]);
+  }
+
+  /** Gives up `owner`'s claims on samples not yet saved, for other processes to take at once. */
+  releaseClaims(run: string, owner: LeaseOwner): void {
+    this.writer.commit();
+    this.sql.run(this.q.releaseClaims, [run, JSON.stringify(owner)]);
+  }
+
+  /** Samples of a shared run not yet saved (`open`), and how many of them no live process holds (`free`). */
+  claimsLeft(run: string): { open: number; free: number } {
+    this.writer.commit();
+    const row = this.sql.get<{ open: number; free: number }>(this.q.claimsLeft, [run]);
+    return { open: row?.open ?? 0, free: row?.free ?? 0 };
+  }
+
   /** Keeps each instance once per run, by content hash; instances already kept are left as they are. */
   saveInstances(run: string, items: readonly { hash: string; instance: Instance }[]): void {
     this.writer.commit();
-    const s = this.statements;
-    this.db
-      .transaction(() => {
-        for (const { hash, instance } of items) {
-          s.insertInstance.run(run, hash, instance.task, instance.id, JSON.stringify(instance));
-        }
-      })
-      .immediate();
+    const { sql, q } = this;
+    sql.transaction(() => {
+      for (const { hash, instance } of items) {
+        sql.run(q.insertInstance, [run, hash, instance.task, instance.id, JSON.stringify(instance)]);
+      }
+    });
   }
 
   /** The run's instances by content hash. */
   instances(run: string): Map<string, Instance> {
     this.writer.commit();
     return new Map(
-      this.statements.instances.all(run).map((row) => [row.hash, JSON.parse(row.data) as Instance]),
+      this.sql
+        .all<{ hash: string; data: string }>(this.q.instances, [run])
+        .map((row) => [row.hash, JSON.parse(row.data) as Instance]),
     );
   }
 
   instance(run: string, hash: string): Instance | undefined {
     this.writer.commit();
-    const row = this.statements.instance.get(run, hash);
+    const row = this.sql.get<{ data: string }>(this.q.instance, [run, hash]);
     return row && (JSON.parse(row.data) as Instance);
   }
 
@@ -544,8 +629,8 @@ export class Store {
   sampleStatus(run: string): Map<string, { status: SampleRecord["status"]; unjudged: boolean }> {
     this.writer.commit();
     return new Map(
-      this.statements.sampleStatus
-        .all(run)
+      this.sql
+        .all<{ key: string; status: SampleRecord["status"]; unjudged: number }>(this.q.sampleStatus, [run])
         .map((row) => [row.key, { status: row.status, unjudged: row.unjudged === 1 }]),
     );
   }
@@ -553,7 +638,7 @@ export class Store {
   /** The run's samples, ordered by task, instance, model, epoch. */
   samples(run: string, filter: SampleQuery = {}): SampleRecord[] {
     this.writer.commit();
-    return this.statements.samples.all(sampleFilter(run, filter)).map(sampleRecord);
+    return this.sql.all<SampleRow>(this.q.samples, sampleFilter(run, filter)).map(sampleRecord);
   }
 
   /**
@@ -564,13 +649,13 @@ export class Store {
   reportSamples(run: string): ReportSample[] {
     this.writer.commit();
     const tags = new Map<string, string[]>();
-    return this.statements.reportSamples.all(run).map((values) => reportSample(values, tags));
+    return this.sql.rows(this.q.reportSamples, [run]).map((values) => reportSample(values, tags));
   }
 
   /** One sample by its key. */
   sample(run: string, key: string): SampleRecord | undefined {
     this.writer.commit();
-    const row = this.statements.sample.get(run, key);
+    const row = this.sql.get<SampleRow>(this.q.sample, [run, key]);
     return row && sampleRecord(row);
   }
 
@@ -580,7 +665,7 @@ export class Store {
    */
   sampleFacets(run?: string): SampleFacet[] {
     this.writer.commit();
-    return this.statements.facets.all({ run: run ?? null }).map((r) => ({
+    return this.sql.all<FacetRow>(this.q.facets, { run: run ?? null }).map((r) => ({
       run: r.run,
       task: r.task,
       suite: r.suite,
@@ -592,18 +677,18 @@ export class Store {
   }
 
   /**
-   * SQLite's data_version: it changes whenever another connection commits to the store, so a
-   * reader can tell in a microsecond whether anything it derived may be stale.
+   * A number that changes whenever another connection commits to the store (SQLite's
+   * data_version), so a reader can tell at once whether anything it derived may be stale.
    */
   dataVersion(): number {
     this.writer.commit();
-    return this.db.pragma("data_version", { simple: true }) as number;
+    return this.sql.dataVersion();
   }
 
   /** How many samples the run has and when the last one finished: what changes whenever a sample is saved. */
   sampleStamp(run: string): { samples: number; lastFinishedAt: string | null } {
     this.writer.commit();
-    const row = this.statements.stamp.get(run);
+    const row = this.sql.get<{ samples: number; last: string | null }>(this.q.stamp, [run]);
     return { samples: row?.samples ?? 0, lastFinishedAt: row?.last ?? null };
   }
 
@@ -619,20 +704,21 @@ export class Store {
     this.writer.commit();
     const where = sampleFilter(run, filter);
     return {
-      total: this.statements.sampleCount.get(where)?.n ?? 0,
-      samples: this.statements.samplesPage.all({ ...where, ...page }).map(sampleRecord),
+      total: this.sql.get<{ n: number }>(this.q.sampleCount, where)?.n ?? 0,
+      samples: this.sql.all<SampleRow>(this.q.samplesPage, { ...where, ...page }).map(sampleRecord),
     };
   }
 
   /** The sample's steps, ordered by index. */
   steps(run: string, sampleKey: string): StepRecord[] {
     this.writer.commit();
-    return this.statements.steps.all(run, sampleKey).map(stepRecord);
+    return this.sql.all<StepRow>(this.q.steps, [run, sampleKey]).map(stepRecord);
   }
 
   /** Response cache, shared by all runs: a cached response is returned instead of calling the model. */
   cacheGet(key: string): ModelResponse | undefined {
-    const text = this.queuedCache.get(key) ?? this.statements.cacheGet.get(key)?.response;
+    const text =
+      this.queuedCache.get(key) ?? this.sql.get<{ response: string }>(this.q.cacheGet, [key])?.response;
     return text === undefined ? undefined : (JSON.parse(text) as ModelResponse);
   }
 
@@ -654,20 +740,20 @@ export class Store {
   /** Forgets cached responses (all, or those cached before `olderThan`); returns how many. */
   clearCache(opts: { olderThan?: Date } = {}): number {
     this.writer.commit();
-    return this.statements.clearCache.run({ before: opts.olderThan?.toISOString() ?? null }).changes;
+    return this.sql.run(this.q.clearCache, { before: opts.olderThan?.toISOString() ?? null });
   }
 
   /** Cached responses and the bytes of their text. */
   cacheSize(): { entries: number; bytes: number } {
     this.writer.commit();
-    const row = this.statements.cacheSize.get();
+    const row = this.sql.get<{ entries: number; bytes: number }>(this.q.cacheSize);
     return { entries: row?.entries ?? 0, bytes: row?.bytes ?? 0 };
   }
 
   /** Sums over the run's samples; they add up across resumes because each sample is stored once. */
   totals(run: string): RunTotals {
     this.writer.commit();
-    const row = this.statements.totals.get(run);
+    const row = this.sql.get<TotalsRow>(this.q.totals, [run]);
     if (!row) throw new Error("an aggregate query returned no row");
     return {
       samples: row.samples,
@@ -687,31 +773,31 @@ export class Store {
   /** Stores a failure-mode label now (in a commit of its own), replacing one for the same sample, label set and judge. */
   saveLabel(label: LabelRecord): void {
     this.writer.commit();
-    this.statements.upsertLabel.run(labelRow(label));
+    this.sql.run(this.q.upsertLabel, labelRow(label));
   }
 
   /** The run's failure-mode labels (of one label set, when given), by sample key. */
   labels(run: string, taxonomy?: string): LabelRecord[] {
     this.writer.commit();
-    return this.statements.labels.all({ run, taxonomy: taxonomy ?? null }).map(labelRecord);
+    return this.sql.all<LabelRow>(this.q.labels, { run, taxonomy: taxonomy ?? null }).map(labelRecord);
   }
 
   /** Stores a judge's choice among k samples now, replacing one for the same problem, k and judge. */
   savePick(pick: PickRecord): void {
     this.writer.commit();
-    this.statements.upsertPick.run(pickRow(pick));
+    this.sql.run(this.q.upsertPick, pickRow(pick));
   }
 
   /** The run's judge choices. */
   picks(run: string): PickRecord[] {
     this.writer.commit();
-    return this.statements.picks.all(run).map(pickRecord);
+    return this.sql.all<PickRow>(this.q.picks, [run]).map(pickRecord);
   }
 
   /** Deletes the run with its instances, samples and steps (the shared cache stays). */
   deleteRun(name: string): void {
     this.writer.commit();
-    if (this.statements.deleteRun.run(name).changes === 0) throw noSuchRun(name);
+    if (this.sql.run(this.q.deleteRun, [name]) === 0) throw noSuchRun(name);
     this.held.delete(name);
   }
 
@@ -720,17 +806,18 @@ export class Store {
     try {
       this.writer.commit();
     } finally {
-      this.db.close();
+      this.sql.close();
     }
     const unreported = this.writer.takeUnreported();
     if (unreported) throw unreported.error;
   }
 
   private writeSample(sample: SampleRow, steps: readonly StepRow[]): void {
-    const s = this.statements;
-    s.upsertSample.run(sample);
-    s.deleteSteps.run(sample.run, sample.key);
-    for (const step of steps) s.insertStep.run(step);
+    const { sql, q } = this;
+    sql.run(q.upsertSample, sample);
+    sql.run(q.deleteSteps, [sample.run, sample.key]);
+    for (const step of steps) sql.run(q.insertStep, step);
+    if (this.shared) sql.run(q.claimDone, [sample.run, sample.key]);
   }
 
   private queueCache(
@@ -744,7 +831,9 @@ export class Store {
     this.queuedCache.set(key, text);
     this.writer.enqueue({
       heard,
-      write: () => this.statements.cachePut.run(key, text, createdAt),
+      write: () => {
+        this.sql.run(this.q.cachePut, [key, text, createdAt]);
+      },
       settle: (failure) => {
         if (this.queuedCache.get(key) === text) this.queuedCache.delete(key);
         told(failure);
