@@ -105,7 +105,7 @@ function runOptions(command: Command): Command {
     .option("--run <name>", "run name; the same name resumes (with the same options only)")
     .option("--new-run", "discard the stored run of that name and start it afresh with these options")
     .option("--wait", "if another process is writing the run, wait for it instead of refusing")
-    .option("--db <file>", "SQLite store", DEFAULT_DB)
+    .option("--db <store>", "the store: a SQLite file, or a PostgreSQL URL (postgres://…)", DEFAULT_DB)
     .option(
       "--cache <mode>",
       "response cache: read-write (default), read, write (fresh samples, stored), off",
@@ -291,7 +291,7 @@ export function buildProgram(): Command {
   program
     .command("report <run>")
     .description("metrics of a stored run")
-    .option("--db <file>", "SQLite store", DEFAULT_DB)
+    .option("--db <store>", "the store: a SQLite file, or a PostgreSQL URL (postgres://…)", DEFAULT_DB)
     .option(
       "--format <f>",
       "md, json, csv, or html (one self-contained page of the viewer)",
@@ -322,7 +322,7 @@ export function buildProgram(): Command {
   const judgeOptions = (command: Command): Command =>
     command
       .requiredOption("--judge <model>", "the judge: PROVIDER:MODEL or an id from --models")
-      .option("--db <file>", "SQLite store", DEFAULT_DB)
+      .option("--db <store>", "the store: a SQLite file, or a PostgreSQL URL (postgres://…)", DEFAULT_DB)
       .option("--model <id>", "only this model's samples (repeatable)", collect, [])
       .option(
         "--judge-attempts <n>",
@@ -371,7 +371,7 @@ export function buildProgram(): Command {
   program
     .command("view")
     .description("browse runs, samples and episodes in a web viewer (and play tasks)")
-    .option("--db <file>", "SQLite store", DEFAULT_DB)
+    .option("--db <store>", "the store: a SQLite file, or a PostgreSQL URL (postgres://…)", DEFAULT_DB)
     .option("--port <n>", "port (default: any free one)", port, 0)
     .option("--host <host>", "address to listen on", "127.0.0.1")
     .action(async (o: { db: string; port: number; host: string }) => (await viewer()).viewCommand(o));
@@ -404,14 +404,14 @@ export function buildProgram(): Command {
   program
     .command("compare <runA> <runB>")
     .description("paired per-instance differences between two runs")
-    .option("--db <file>", "SQLite store", DEFAULT_DB)
+    .option("--db <store>", "the store: a SQLite file, or a PostgreSQL URL (postgres://…)", DEFAULT_DB)
     .option("--format <f>", "md or json", oneOf("--format", ["md", "json"] as const), "md")
     .action(async (a: string, b: string, o) => (await results()).compareCommand(a, b, o));
 
   program
     .command("export <run>")
     .description("every sample of a run (JSONL: episodes with their turns, as `trajectory`)")
-    .option("--db <file>", "SQLite store", DEFAULT_DB)
+    .option("--db <store>", "the store: a SQLite file, or a PostgreSQL URL (postgres://…)", DEFAULT_DB)
     .option("--format <f>", "jsonl or csv", oneOf("--format", ["jsonl", "csv"] as const), "jsonl")
     .option("--out <file>", "write here instead of stdout")
     .action(async (run: string, o) => (await results()).exportCommand(run, o));
@@ -419,14 +419,14 @@ export function buildProgram(): Command {
   program
     .command("runs")
     .description("the runs in the store")
-    .option("--db <file>", "SQLite store", DEFAULT_DB)
+    .option("--db <store>", "the store: a SQLite file, or a PostgreSQL URL (postgres://…)", DEFAULT_DB)
     .action(async (o) => (await results()).runsCommand(o));
 
   const cache = program.command("cache").description("the shared response cache");
   cache
     .command("clear")
     .description("forget cached replies, so that runs ask the models afresh")
-    .option("--db <file>", "SQLite store", DEFAULT_DB)
+    .option("--db <store>", "the store: a SQLite file, or a PostgreSQL URL (postgres://…)", DEFAULT_DB)
     .option("--older-than <days>", "only replies cached more than this many days ago", num("--older-than"))
     .action(async (o: { db: string; olderThan?: number }) =>
       (await results()).cacheClearCommand({ db: o.db, olderThanDays: o.olderThan }),
@@ -434,7 +434,7 @@ export function buildProgram(): Command {
   cache
     .command("info")
     .description("how many replies the cache holds")
-    .option("--db <file>", "SQLite store", DEFAULT_DB)
+    .option("--db <store>", "the store: a SQLite file, or a PostgreSQL URL (postgres://…)", DEFAULT_DB)
     .action(async (o: { db: string }) => (await results()).cacheInfoCommand(o));
 
   program

@@ -9,7 +9,7 @@ import { loadTasks } from "../core/registry.ts";
 import type { AnyTask, Instance, PromptOptions } from "../core/task.ts";
 import { builtinAgent } from "../eval/agents.ts";
 import type { CacheMode } from "../eval/cache-mode.ts";
-import { claimRun } from "../eval/claim.ts";
+import { claimRun, type SampleClaims } from "../eval/claim.ts";
 import { historyOf } from "../eval/history.ts";
 import { buildPlan } from "../eval/plan.ts";
 import { createChecker } from "../eval/pool/index.ts";
@@ -335,6 +335,7 @@ async function run(target: string, f: RunFlags, caps: readonly number[]): Promis
     try {
       await runClaimed(name, f, store, {
         resumed: claim.resumed,
+        ...(claim.samples ? { shared: claim.samples } : {}),
         plan,
         work,
         models,
@@ -359,6 +360,8 @@ async function run(target: string, f: RunFlags, caps: readonly number[]): Promis
 
 type Claimed = {
   resumed: boolean;
+  /** The run is shared with other processes (a PostgreSQL store): its samples are claimed. */
+  shared?: SampleClaims;
   plan: ReturnType<typeof buildPlan>;
   work: { task: AnyTask; instances: Instance[]; hashes: string[] }[];
   models: Model[];
@@ -391,6 +394,7 @@ async function runClaimed(name: string, f: RunFlags, store: Store, c: Claimed): 
   const bar = progressBar(f.progress, c.retryWaits);
   try {
     if (c.resumed) process.stderr.write(`resuming run "${name}"\n`);
+    if (c.shared) process.stderr.write(`sharing run "${name}" with any other process working on it\n`);
     const limits = new Map(c.models.map((m) => [m.provider, m.concurrency ?? f.concurrency]));
     const summary = await runPlan({
       run: name,
@@ -413,11 +417,13 @@ async function runClaimed(name: string, f: RunFlags, store: Store, c: Claimed): 
       stopRequested: () => stop !== null,
       signal: hard.signal,
       onProgress: bar.update,
+      ...(c.shared ? { claims: c.shared } : {}),
     });
     bar.end();
     const samples = store.samples(name);
     const finished = summary.stoppedBy === "done" && samples.length >= c.plan.length;
-    store.setRunStatus(name, finished ? "done" : "stopped");
+    // A shared run stopped here goes on in the other processes: its status stays theirs to set.
+    if (finished || !c.shared) store.setRunStatus(name, finished ? "done" : "stopped");
     const groups = storedReportGroups(store.getRun(name)?.config);
     const report = buildReport(samples, { prices: c.prices, groups });
     process.stdout.write(`${formatReport(report, f.format)}\n`);

@@ -2,6 +2,7 @@ import { setMaxListeners } from "node:events";
 import { addUsage, type Usage } from "../core/model.ts";
 import { errorVerdict } from "../core/verdict.ts";
 import type { SampleRecord } from "../store/types.ts";
+import type { SampleClaims } from "./claim.ts";
 import { runEpisode } from "./episode.ts";
 import { type PlanItem, runPooled } from "./plan.ts";
 import { baseSample, type Outcome, type RunContext } from "./sample.ts";
@@ -19,6 +20,12 @@ export interface RunOptions extends RunContext {
   /** Soft stop: no new samples start; the ones in flight finish and are saved. */
   stopRequested: () => boolean;
   onProgress?: (p: Progress) => void;
+  /**
+   * A run shared with other processes: the samples this one asks are those it claims, a few at a
+   * time, until none is left open; when the others hold all that is left, it waits for them to
+   * save those or to die (their claims lapse, and it takes them).
+   */
+  claims?: SampleClaims;
 }
 
 export interface Progress {
@@ -109,35 +116,98 @@ export async function runPlan(opts: RunOptions): Promise<RunSummary> {
     progress.calls += sample.calls - (previous?.calls ?? 0);
     opts.onProgress?.(progress);
   };
-  await runPooled(
-    todo,
-    (item) => item.model.provider,
-    opts.concurrency,
-    async (item) => {
-      progress.inFlight++;
-      opts.onProgress?.(progress);
-      const previous = unjudged.get(item.key);
-      const outcome = await sampleOf(item, opts, previous).finally(() => {
-        progress.inFlight--;
-      });
-      if (outcome === null) return; // abandoned by a hard stop
-      const { sample, steps } = outcome;
-      const saved: Promise<void> = store.save(sample, steps).then(
-        () => onSaved(sample, previous),
-        (error: unknown) => {
-          saveFailure ??= { error };
-        },
-      );
-      saving.add(saved);
-      void saved.finally(() => saving.delete(saved));
-      // Backpressure: a disk slower than the models must not let queued samples pile up.
-      if (saving.size >= MAX_UNSAVED) await Promise.race(saving);
-    },
-    () => saveFailure !== null || shouldStop(),
-  );
+  const work = async (item: PlanItem) => {
+    progress.inFlight++;
+    opts.onProgress?.(progress);
+    const previous = unjudged.get(item.key);
+    const outcome = await sampleOf(item, opts, previous).finally(() => {
+      progress.inFlight--;
+    });
+    if (outcome === null) return; // abandoned by a hard stop
+    const { sample, steps } = outcome;
+    const saved: Promise<void> = store.save(sample, steps).then(
+      () => onSaved(sample, previous),
+      (error: unknown) => {
+        saveFailure ??= { error };
+      },
+    );
+    saving.add(saved);
+    void saved.finally(() => saving.delete(saved));
+    // Backpressure: a disk slower than the models must not let queued samples pile up.
+    if (saving.size >= MAX_UNSAVED) await Promise.race(saving);
+  };
+  const halted = () => saveFailure !== null || shouldStop();
+  const group = (item: PlanItem) => item.model.provider;
+  if (opts.claims) {
+    await runClaimed(opts.claims, {
+      plan: opts.plan,
+      todo,
+      retried: (key) => status.has(key),
+      batch: sumOfLimits(opts.plan, group, opts.concurrency),
+      answer: (items) => runPooled(items, group, opts.concurrency, work, halted),
+      halted,
+      // What this process saved is committed before it asks what is left, so it is not counted open.
+      settled: () => Promise.all(saving).then(() => undefined),
+      openLeft: (open) => {
+        progress.done = Math.max(progress.done, progress.total - open);
+        opts.onProgress?.(progress);
+      },
+    });
+  } else await runPooled(todo, group, opts.concurrency, work, halted);
   await Promise.all(saving);
   if (saveFailure !== null) throw (saveFailure as { error: unknown }).error;
   return { planned: opts.plan.length, skipped: progress.skipped, answered, stoppedBy };
+}
+
+/** How long a process with nothing to claim waits before asking again (others hold what is left). */
+const CLAIM_POLL_MS = 500;
+
+/** Samples claimed at once: as many as can be in flight, so that no claim waits long for a slot. */
+function sumOfLimits(
+  items: PlanItem[],
+  group: (i: PlanItem) => string,
+  limit: (g: string) => number,
+): number {
+  let sum = 0;
+  for (const g of new Set(items.map(group))) sum += Math.max(1, limit(g));
+  return Math.max(1, sum);
+}
+
+interface ClaimedWork {
+  plan: PlanItem[];
+  todo: PlanItem[];
+  /** The key has a sample already (a failed call or an unjudged sample, asked again). */
+  retried: (key: string) => boolean;
+  batch: number;
+  answer: (items: PlanItem[]) => Promise<void>;
+  halted: () => boolean;
+  settled: () => Promise<void>;
+  openLeft: (open: number) => void;
+}
+
+/**
+ * A shared run: puts this process's open samples in the run's claims, then claims and answers
+ * them a batch at a time until the run has none open, or the run stops.
+ */
+async function runClaimed(claims: SampleClaims, w: ClaimedWork): Promise<void> {
+  const seq = new Map(w.plan.map((item, i) => [item.key, i]));
+  claims.plan(
+    w.todo.map((item) => ({ key: item.key, seq: seq.get(item.key) ?? 0, retry: w.retried(item.key) })),
+  );
+  const byKey = new Map(w.plan.map((item) => [item.key, item]));
+  while (!w.halted()) {
+    const keys = claims.take(w.batch);
+    if (keys.length > 0) {
+      // A run resumed only with the same spec, so every process has the same plan: every key is in it.
+      await w.answer(keys.flatMap((k) => byKey.get(k) ?? []));
+      continue;
+    }
+    await w.settled();
+    const { open, free } = claims.left();
+    w.openLeft(open);
+    if (open === 0) return;
+    if (free === 0) await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
+  }
 }
 
 /** Samples waiting for their commit before new ones wait for them. */
