@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gradeResponse } from "../src/core/grade.ts";
 import { generateInstances } from "../src/core/instances.ts";
-import { loadTask, registerLazyTask } from "../src/core/registry.ts";
+import { loadTask, registerLazyTask, unregisterTask } from "../src/core/registry.ts";
 import { finalReply } from "../src/core/replies.ts";
 import type { AnyTask, Instance } from "../src/core/task.ts";
 import { ROUTES, type Serve, startServe } from "../src/serve/index.ts";
@@ -73,7 +73,7 @@ describe("plumb serve", () => {
     // A task whose code cannot load is that task's bug: logged and left out; the list still answers.
     const broken = { id: "test/unloadable", suite: "test", description: "cannot load", tags: [], levels: [] };
     registerLazyTask(broken, () => Promise.reject(new Error("this task cannot load")));
-    const { body } = await call("GET", "/v1/tasks");
+    const { body } = await call("GET", "/v1/tasks").finally(() => unregisterTask(broken.id));
     expect(body.tasks.some((t: { id: string }) => t.id === broken.id)).toBe(false);
     expect(logged.some((line) => line.includes("this task cannot load"))).toBe(true);
     const byId = new Map(body.tasks.map((t: { id: string }) => [t.id, t]));

@@ -49,6 +49,11 @@ export function registerTask<P, D, A, C extends Verdict | Promise<Verdict>>(task
   if (entry) entry.task = t;
 }
 
+/** Forgets a registered task (a program replacing one of its own, a test cleaning up); false when there was none. */
+export function unregisterTask(id: string): boolean {
+  return entries.delete(id);
+}
+
 function infoOf(t: AnyTask): TaskInfo {
   const presets = Object.entries(t.presets ?? {});
   return {

@@ -17,16 +17,19 @@ let playable: Promise<{ task: AnyTask; mode: PlayMode }[]> | null = null;
 export function playableTasks(): Promise<{ task: AnyTask; mode: PlayMode }[]> {
   if (playable === null) {
     registerAllTasks();
-    playable = Promise.all(taskInfos().map((i) => loadTask(i.id))).then((tasks) =>
-      tasks.flatMap((task) => {
-        const mode = playMode(task);
-        return mode === null ? [] : [{ task, mode }];
+    // A task whose code cannot load is that task's bug: logged and left out; the others play.
+    const loaded = taskInfos().map((i) =>
+      loadTask(i.id).catch((e: unknown) => {
+        process.stderr.write(`plumb view: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+        return null;
       }),
     );
-    // A failure is not cached: the next request tries again.
-    playable.catch(() => {
-      playable = null;
-    });
+    playable = Promise.all(loaded).then((tasks) =>
+      tasks.flatMap((task) => {
+        const mode = task && playMode(task);
+        return task && mode ? [{ task, mode }] : [];
+      }),
+    );
   }
   return playable;
 }

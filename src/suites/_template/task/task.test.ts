@@ -4,7 +4,7 @@ import { hostileSubject, hostileTexts, prototypesClean } from "../../../../test/
 import { InputError } from "../../../core/errors.ts";
 import { gradeResponse } from "../../../core/grade.ts";
 import { generateInstances, loadInstance, resolveParams } from "../../../core/instances.ts";
-import { loadTask, registerLazyTask } from "../../../core/registry.ts";
+import { loadTask, registerLazyTask, unregisterTask } from "../../../core/registry.ts";
 import { Rng } from "../../../core/rng.ts";
 import type { AnyTask, Instance } from "../../../core/task.ts";
 import { isParseFailure } from "../../../core/verdict.ts";
@@ -45,7 +45,11 @@ describe("template/filled-cells registration", () => {
   it("is refused when its info drifts from the task", async () => {
     const drifted = { ...info, id: "template/drifted", levels: ["small", "large", "medium"] };
     registerLazyTask(drifted, async () => ({ ...task, id: drifted.id }) as unknown as AnyTask);
-    await expect(loadTask(drifted.id)).rejects.toThrow(/does not describe it \(levels\)/);
+    try {
+      await expect(loadTask(drifted.id)).rejects.toThrow(/does not describe it \(levels\)/);
+    } finally {
+      unregisterTask(drifted.id);
+    }
   });
 });
 
