@@ -6,10 +6,11 @@
  * rates are lower bounds and the peak memory includes it.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, tmpdir } from "node:os";
+import { availableParallelism, hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { request } from "undici";
 import type { AnyTask, Instance } from "../src/core/task.ts";
+import { sampleClaims } from "../src/eval/claim.ts";
 import { buildPlan } from "../src/eval/plan.ts";
 import { createChecker } from "../src/eval/pool/index.ts";
 import { runPlan } from "../src/eval/runner.ts";
@@ -38,13 +39,15 @@ export async function benchHarness(
   task: AnyTask,
   instances: Instance[],
   samples: number,
+  /** A PostgreSQL store to run on (as a shared run: samples claimed) instead of a SQLite file. */
+  postgresUrl?: string,
 ): Promise<HarnessFigures> {
   const server = await startFakeOpenAI({
     reply: () => ({ text: "#### [(0, 0), (1, 0)]" }),
     keepBodies: false,
   });
   const dir = mkdtempSync(join(tmpdir(), "plumb-bench-"));
-  const store = Store.open(join(dir, "bench.db"));
+  const store = Store.open(postgresUrl ?? join(dir, "bench.db"));
   const checker = createChecker({
     tasks: new URL("../src/suites/catalog.ts", import.meta.url).href,
     size: availableParallelism(),
@@ -66,7 +69,9 @@ export async function benchHarness(
       prompt: {},
       generation: () => ({}),
     }).slice(0, samples);
-    store.openRun("bench", {});
+    const run = `bench-${process.pid}-${performance.now().toFixed(0)}`;
+    store.openRun(run, {});
+    store.clearCache(); // a shared store keeps the replies of the runs before this one
     // Start the checker's threads before the clock, as a real run's first samples would.
     await checker.grade(task, instances[0] as Instance, "warm-up");
     gc();
@@ -77,7 +82,10 @@ export async function benchHarness(
     }, 25);
     const t0 = performance.now();
     await runPlan({
-      run: "bench",
+      run,
+      ...(store.shared
+        ? { claims: sampleClaims(store, run, { id: run, pid: process.pid, host: hostname() }) }
+        : {}),
       store,
       plan,
       concurrency: () => CONCURRENCY,

@@ -26,6 +26,7 @@ import { benchScbench } from "./scbench.ts";
 import { benchServe } from "./serve.ts";
 import { benchSparcDistribution } from "./sparc-distribution.ts";
 import { benchStartup } from "./startup.ts";
+import { benchStore } from "./store.ts";
 import { benchView } from "./view.ts";
 
 const runsArg = process.argv.indexOf("--runs");
@@ -184,6 +185,7 @@ rows.push(...(await benchComBench(median, RUNS)));
 rows.push(...(await benchHostile(median, RUNS)));
 rows.push(...(await benchView(median, RUNS)));
 rows.push(...(await benchServe()));
+rows.push(...(await benchStore(task, instances, RUNS)));
 rows.push(...(await benchAnalysis(median, RUNS)));
 
 const widths = [0, 1, 2].map((c) => Math.max(...rows.map((r) => r[c]?.length ?? 0), 6));

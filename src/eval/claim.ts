@@ -148,10 +148,15 @@ function joinRun(store: Store, name: string, spec: RunSpec, owner: LeaseOwner, o
       store.releaseLease(name, owner.id);
     },
     held: () => !released,
-    samples: {
-      plan: (keys) => store.planClaims(name, keys),
-      take: (limit) => store.claimSamples(name, owner, limit, LEASE_TTL_MS),
-      left: () => store.claimsLeft(name),
-    },
+    samples: sampleClaims(store, name, owner),
+  };
+}
+
+/** The run's samples as `owner` claims them on a shared store (its heartbeat must renew them). */
+export function sampleClaims(store: Store, name: string, owner: LeaseOwner): SampleClaims {
+  return {
+    plan: (keys) => store.planClaims(name, keys),
+    take: (limit) => store.claimSamples(name, owner, limit, LEASE_TTL_MS),
+    left: () => store.claimsLeft(name),
   };
 }
