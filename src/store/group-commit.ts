@@ -28,9 +28,10 @@ const GAP_PER_COMMIT = 3;
  * Group commit: writes queue up and are committed together in one transaction (in SQLite, one
  * fsync under synchronous=FULL), spaced out as told above, or at once when the batch is full;
  * each is settled only once that commit is durable. A write that fails on its own (a constraint,
- * a value SQLite cannot bind) is rolled back to its savepoint and refused alone; any other failure
+ * a value the database cannot take) is refused alone: the batch is rolled back and written again
+ * with a savepoint per write, and that write rolled back to its savepoint; any other failure
  * (a full disk, an I/O error, a lock held too long) fails the whole batch, whose writes are all
- * refused with that SqliteError. The queue is emptied at each commit: nothing outlives it.
+ * refused with that error. The queue is emptied at each commit: nothing outlives it.
  */
 export class GroupCommit {
   private queue: PendingWrite[] = [];
@@ -45,7 +46,7 @@ export class GroupCommit {
     /** Why writes to this run must be refused, read inside the batch's transaction; undefined to write them. */
     refusal: (run: string) => Error | undefined,
   ) {
-    this.batch = (writes, failed) =>
+    const attempt = (writes: PendingWrite[], failed: Map<PendingWrite, unknown>, isolated: boolean) =>
       sql.transaction(() => {
         const refused = new Map<string, Error | undefined>();
         for (const w of writes) {
@@ -57,6 +58,10 @@ export class GroupCommit {
               continue;
             }
           }
+          if (!isolated) {
+            w.write();
+            continue;
+          }
           try {
             sql.transaction(() => w.write());
           } catch (e) {
@@ -65,6 +70,17 @@ export class GroupCommit {
           }
         }
       });
+    // Savepoints cost a round trip each on PostgreSQL: a batch is first written without them, and
+    // written again with one per write only when a write failed on its own.
+    this.batch = (writes, failed) => {
+      try {
+        attempt(writes, failed, false);
+      } catch (e) {
+        if (!sql.confinedToOneWrite(e)) throw e;
+        failed.clear();
+        attempt(writes, failed, true);
+      }
+    };
   }
 
   enqueue(write: PendingWrite): void {

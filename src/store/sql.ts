@@ -33,6 +33,8 @@ export interface Sql {
   run(sql: string, params?: Params): number;
   get<R>(sql: string, params?: Params): R | undefined;
   all<R>(sql: string, params?: Params): R[];
+  /** Runs writes in order, stopping at the first that fails (PostgreSQL: in one trip to its thread). */
+  runAll(statements: readonly (readonly [sql: string, params: Params])[]): void;
   /** Rows as arrays of values in the select list's order (cheaper than objects for large reads). */
   rows(sql: string, params?: Params): unknown[][];
   /**

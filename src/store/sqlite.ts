@@ -35,6 +35,10 @@ export class SqliteSql implements Sql {
     return bind(this.prepared(sql), params, (s, p) => s.run(...p).changes);
   }
 
+  runAll(statements: readonly (readonly [sql: string, params: Params])[]): void {
+    for (const [sql, params] of statements) this.run(sql, params);
+  }
+
   get<R>(sql: string, params: Params = []): R | undefined {
     return bind(this.prepared(sql), params, (s, p) => s.get(...p) as R | undefined);
   }

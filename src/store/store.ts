@@ -813,11 +813,13 @@ export class Store {
   }
 
   private writeSample(sample: SampleRow, steps: readonly StepRow[]): void {
-    const { sql, q } = this;
-    sql.run(q.upsertSample, sample);
-    sql.run(q.deleteSteps, [sample.run, sample.key]);
-    for (const step of steps) sql.run(q.insertStep, step);
-    if (this.shared) sql.run(q.claimDone, [sample.run, sample.key]);
+    const q = this.q;
+    this.sql.runAll([
+      [q.upsertSample, sample],
+      [q.deleteSteps, [sample.run, sample.key]],
+      ...steps.map((step) => [q.insertStep, step] as const),
+      ...(this.shared ? [[q.claimDone, [sample.run, sample.key]] as const] : []),
+    ]);
   }
 
   private queueCache(

@@ -60,6 +60,22 @@ describe.skipIf(!postgresAvailable())("PgConnection", () => {
     expect(db.query("SELECT v FROM tx", [], { rowMode: "array" }).rows).toEqual([[1]]);
   });
 
+  it("runs a batch of statements in one call, stopping at the first that fails", () => {
+    db.query("CREATE TABLE batched (id int PRIMARY KEY)");
+    db.queryBatch([
+      { text: "INSERT INTO batched VALUES ($1)", params: [1] },
+      { text: "INSERT INTO batched VALUES ($1)", params: [2] },
+    ]);
+    expect(() =>
+      db.queryBatch([
+        { text: "INSERT INTO batched VALUES ($1)", params: [3] },
+        { text: "INSERT INTO batched VALUES ($1)", params: [1] },
+        { text: "INSERT INTO batched VALUES ($1)", params: [4] },
+      ]),
+    ).toThrow(expect.objectContaining({ code: "23505" }));
+    expect(db.query("SELECT id FROM batched ORDER BY id").rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+  });
+
   it("reports PostgreSQL's errors with their SQLSTATE, and stays usable", () => {
     const unique = caught(() => db.query("INSERT INTO things VALUES (1, 'again')"));
     expect(unique.code).toBe("23505");

@@ -23,6 +23,7 @@ export interface WorkerInit {
 
 export type Request =
   | { id: number; kind: "query"; text: string; params: unknown[]; rowMode?: "array" }
+  | { id: number; kind: "batch"; queries: { text: string; params: unknown[] }[] }
   | { id: number; kind: "end" };
 
 export interface WireError {
@@ -122,6 +123,16 @@ export class PgConnection {
     this.post(request);
     const reply = this.wait(id, `running ${excerpt(text)}`);
     return { rows: reply.rows, rowCount: reply.rowCount };
+  }
+
+  /**
+   * Runs statements one after the other in one call (one trip to the thread, not one each), for
+   * writes whose results are not read; stops at the first that fails, and throws its PgError.
+   */
+  queryBatch(queries: readonly { text: string; params: readonly unknown[] }[]): void {
+    const id = this.nextId++;
+    this.post({ id, kind: "batch", queries: queries.map((q) => ({ text: q.text, params: [...q.params] })) });
+    this.wait(id, `running ${queries.length} statements, the first ${excerpt(queries[0]?.text ?? "")}`);
   }
 
   /** Ends the session and its thread. Idempotent. */

@@ -47,13 +47,27 @@ export class PostgresSql implements Sql {
     }
   }
 
-  private query(sql: string, params: Params, rowMode?: "array") {
+  private translation(sql: string): Translated {
     let t = this.translated.get(sql);
     if (!t) {
       t = translate(sql);
       this.translated.set(sql, t);
     }
+    return t;
+  }
+
+  private query(sql: string, params: Params, rowMode?: "array") {
+    const t = this.translation(sql);
     return this.connection.query(t.text, values(t, params), rowMode ? { rowMode } : undefined);
+  }
+
+  runAll(statements: readonly (readonly [sql: string, params: Params])[]): void {
+    this.connection.queryBatch(
+      statements.map(([sql, params]) => {
+        const t = this.translation(sql);
+        return { text: t.text, params: values(t, params) };
+      }),
+    );
   }
 
   run(sql: string, params: Params = []): number {

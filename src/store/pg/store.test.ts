@@ -236,6 +236,28 @@ describe.skipIf(!postgresAvailable())("the PostgreSQL store", () => {
     expect(redactUrl(secret.toString())).toContain(":***@");
   });
 
+  it("refuses one bad sample of a batch alone, leaving its previous version and the others", async () => {
+    const store = stores.open(await freshDatabase());
+    store.openRun("r1", {});
+    const old = sample({ key: "old" });
+    await store.save(old, [step(0, { sampleKey: "old" })]);
+    const results = await Promise.allSettled([
+      store.save(sample({ key: "new" }), [step(0, { sampleKey: "new" }), step(0, { sampleKey: "new" })]),
+      store.save(sample({ key: "good" })),
+      store.save(sample({ key: "old", text: "changed" }), [
+        step(0, { sampleKey: "old" }),
+        step(1, { sampleKey: "old", observation: null as unknown as string }),
+      ]),
+      store.save(sample({ key: "foreign", run: "no-such-run" })),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "fulfilled", "rejected", "rejected"]);
+    const codes = results.map((r) => (r.status === "rejected" ? (r.reason as { code?: string }).code : ""));
+    expect(codes).toEqual(["23505", "", "23502", "23503"]); // unique, not null, foreign key
+    expect(store.samples("r1").map((s) => s.key)).toEqual(["good", "old"]);
+    expect(store.samples("r1").find((s) => s.key === "old")).toEqual(old);
+    expect(store.steps("r1", "old")).toEqual([step(0, { sampleKey: "old" })]);
+  });
+
   it("shares a run's samples out by claims: each to one process, in plan order, until saved or lapsed", async () => {
     const url = await freshDatabase();
     const a = stores.open(url);

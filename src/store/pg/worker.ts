@@ -88,12 +88,31 @@ function wireError(e: unknown): WireError {
   return wire;
 }
 
+/**
+ * Statements with parameters are prepared once per session, by name: PostgreSQL then skips parsing
+ * and planning them again (the store repeats a few dozen statements).
+ */
+const prepared = new Map<string, string>();
+function statement(text: string, values: unknown[]): pg.QueryConfig {
+  if (values.length === 0) return { text, values };
+  let name = prepared.get(text);
+  if (name === undefined) {
+    name = `plumb_${prepared.size}`;
+    prepared.set(text, name);
+  }
+  return { name, text, values };
+}
+
 async function run(request: Request): Promise<Reply> {
   if (request.kind === "end") {
     await client.end();
     return { id: request.id, ok: true, rows: [], rowCount: 0 };
   }
-  const config: pg.QueryArrayConfig | pg.QueryConfig = { text: request.text, values: request.params };
+  if (request.kind === "batch") {
+    for (const q of request.queries) await client.query(statement(q.text, q.params));
+    return { id: request.id, ok: true, rows: [], rowCount: 0 };
+  }
+  const config: pg.QueryArrayConfig | pg.QueryConfig = statement(request.text, request.params);
   if (request.rowMode) (config as pg.QueryArrayConfig).rowMode = "array";
   const result: pg.QueryResult | pg.QueryResult[] = await client.query(config);
   // Several statements in one text (no parameters): the last one's result, as psql shows.
