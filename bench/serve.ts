@@ -2,14 +2,14 @@
  * `plumb serve` against the same work in process: verifications per second per core, SPaRC grading
  * (the official test puzzles with their stored solutions as text) and one heavy SCBench task
  * (interlocking-parts, its solver's answers written by formatAnswer), at concurrency 2 × workers.
- * The service's figure includes HTTP and JSON on one thread, the copy to and from a worker thread,
- * and the verify; the in-process figure is the verify alone (gradeResponse on the calling thread).
- * A third figure, the pool called directly (no HTTP), splits the overhead between the two. Where
- * the time goes for small, cheap verifies (SPaRC, ~14 KB bodies): the HTTP thread (request parsing,
- * JSON.parse of the body, zod checks of the envelope and the task's data schema, JSON of the answer),
- * then the structured clone of a fresh instance to a worker for every request (the pool reuses a
- * thread's copy only for the same instance object); the verify itself is a few microseconds. For a
- * heavy verify (interlocking-parts, ~0.7 s each) the service runs at the verifier's speed.
+ * The service's figure includes HTTP on one thread, the body's text handed to a worker thread,
+ * which parses and checks it (the instance by its task's schema), verifies and writes the answer;
+ * the in-process figure is the verify alone (gradeResponse on the calling thread). Two more
+ * figures split the difference: a request's work on one thread without HTTP (jobs.ts runTextJob),
+ * and the pool called directly with instances already in memory. For small, cheap verifies (SPaRC,
+ * ~14 KB bodies) reading the untrusted body costs more than the verify (JSON.parse ~110 µs, the
+ * task's data schema ~130 µs, the grade ~170 µs); the HTTP thread only moves text. For a heavy
+ * verify (interlocking-parts, ~0.7 s each) the service runs at the verifier's speed.
  */
 import { availableParallelism } from "node:os";
 import { Agent, request } from "undici";
@@ -19,6 +19,7 @@ import { loadTask } from "../src/core/registry.ts";
 import type { AnyTask, Instance } from "../src/core/task.ts";
 import { createChecker } from "../src/eval/pool/index.ts";
 import { startServe } from "../src/serve/index.ts";
+import { runTextJob } from "../src/serve/jobs.ts";
 import { CATALOG_MODULE, registerAllTasks } from "../src/suites/catalog.ts";
 import { sparcRecords } from "../test/support/sparc.ts";
 
@@ -100,6 +101,9 @@ export async function benchServe(): Promise<Row[]> {
         const instance = JSON.parse(instanceJson[i % cases.length] as string) as Instance;
         if ((await gradeResponse(c.task, instance, c.text)).verdict.passed) passed++;
       });
+      // The service's own work on a thread, without HTTP: the body parsed and checked (the instance
+      // by its task's schema, as untrusted input must be), then graded, the answer written as JSON.
+      const job = await pooled(n, 1, (i) => runTextJob("one:grade", bodies[i % bodies.length] as string));
       const pool = await pooled(n, concurrency, (i) => checker.grade(at(i).task, at(i).instance, at(i).text));
       let servedPassed = 0;
       const served = await pooled(n, concurrency, async (i) => {
@@ -138,11 +142,17 @@ export async function benchServe(): Promise<Row[]> {
       if (batchPassed !== n) throw new Error(`${name}: ${batchPassed} of ${n} passed in batches`);
       const perCoreLocal = n / local;
       const perCorePool = n / pool / workers;
+      const perCoreJob = n / job;
       const perCoreServed = n / served / workers;
       rows.push([
         `serve: ${name}, verifications/s per core (service vs in process)`,
         `${perCoreServed.toFixed(0)} vs ${perCoreLocal.toFixed(0)} /s`,
         `${((100 * perCoreServed) / perCoreLocal).toFixed(0)}% of in-process; pool alone ${perCorePool.toFixed(0)} /s/core; ${workers} workers, concurrency ${concurrency}, ${n} grades, ${(bodies.reduce((s, b) => s + b.length, 0) / bodies.length / 1024).toFixed(1)} KB/body`,
+      ]);
+      rows.push([
+        `serve: ${name}, a request's work on one thread without HTTP (parse, check, grade)`,
+        `${perCoreJob.toFixed(0)} /s`,
+        `${((100 * perCoreServed) / perCoreJob).toFixed(0)}% of it through HTTP per core: the rest is HTTP and the hops between threads, on cores the bench's client shares`,
       ]);
       rows.push([
         `serve: ${name}, in batches of ${BATCH} (service vs in process)`,

@@ -63,8 +63,7 @@ export function discardRest(req: IncomingMessage, bound: number): void {
  * A body as JSON: bad JSON is a 400. `__proto__` keys are dropped: JSON.parse keeps them as plain
  * keys, but any later copy by assignment would make them an object's prototype.
  */
-export function parseJson(body: Buffer): unknown {
-  const text = body.toString("utf8");
+export function parseJson(text: string): unknown {
   if (text.trim() === "")
     throw new ApiError(400, "bad_json", "the body is empty: expected a JSON object", "body");
   try {
@@ -90,7 +89,16 @@ export function sendJson(
   body: unknown,
   extra: Record<string, string> = {},
 ): number {
-  const text = JSON.stringify(body);
+  return sendJsonText(res, status, JSON.stringify(body), extra);
+}
+
+/** Sends JSON already written as text; returns its size in bytes. */
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  extra: Record<string, string> = {},
+): number {
   const bytes = Buffer.byteLength(text);
   res.writeHead(status, { ...HEADERS, ...extra, "content-length": bytes });
   res.end(text);

@@ -1,11 +1,11 @@
 import type { ZodType, z } from "zod";
-import { resolveParams } from "../core/instances.ts";
 import { loadTask, taskInfos } from "../core/registry.ts";
-import type { AnyTask, Instance } from "../core/task.ts";
+import type { AnyTask } from "../core/task.ts";
 import type { Checker } from "../eval/pool/index.ts";
 import * as api from "./api.ts";
-import { ApiError, invalid, toApiError } from "./errors.ts";
-import { promptJson } from "./json.ts";
+import { ApiError, toApiError } from "./errors.ts";
+import { ITEM_SEPARATOR } from "./jobs.ts";
+import { instanceOf, OPERATIONS, type OperationName, taskOf } from "./operations.ts";
 import type { Sessions } from "./sessions.ts";
 
 /** What the routes run with. */
@@ -19,160 +19,77 @@ export interface ServeContext {
   bug(e: unknown): void;
 }
 
-/** One route: `path` may hold `:name` segments; the body (POST) is checked with `body` before `handle` runs. */
+/**
+ * One route: `path` may hold `:name` segments; the body (POST) is checked with `body` before
+ * `handle` runs, or, for a `raw` route, given as text to a job that parses and checks it itself.
+ */
 export interface Route {
   method: "GET" | "POST" | "DELETE";
   path: string;
   summary: string;
   body?: ZodType;
+  /** `handle` gets the body's text, unparsed: the checker's threads parse and check it (jobs.ts). */
+  raw?: true;
   /** The body as /openapi.json describes it, when it differs from what the server checks first (a batch checks items one by one). */
   documentedBody?: ZodType;
   response: ZodType;
   handle(ctx: ServeContext, params: Record<string, string>, body: unknown): Promise<Answer>;
 }
 
-export interface Answer {
-  status: number;
-  body: unknown;
-}
+/** An answer's body as a value, or as JSON text already written (by a text job). */
+export type Answer = { status: number; body: unknown } | { status: number; json: string };
 
 const ok = (body: unknown): Answer => ({ status: 200, body });
 
-/** A task by id: an unknown one is a 404 naming the field. */
-async function taskOf(id: string, field = "task"): Promise<AnyTask> {
-  if (!taskInfos().some((i) => i.id === id))
-    throw new ApiError(404, "unknown_task", `unknown task "${id}"`, field);
-  return loadTask(id);
+/** A text job's answer (jobs.ts: `STATUS\nBUG\nBODY`), logging the bug it met, if any. */
+function fromJob(text: string, ctx: ServeContext): { status: number; json: string } {
+  const first = text.indexOf("\n");
+  const second = text.indexOf("\n", first + 1);
+  const bug = text.slice(first + 1, second);
+  if (bug !== "") ctx.bug(JSON.parse(bug));
+  return { status: Number(text.slice(0, first)), json: text.slice(second + 1) };
 }
 
-/** The request's instance, its data checked by the task's own schema. */
-function instanceOf(task: AnyTask, inst: z.infer<typeof api.instanceSchema>): Instance {
-  if (inst.task !== task.id)
-    throw new ApiError(
-      400,
-      "invalid_input",
-      `the instance is one of ${inst.task}, not ${task.id}`,
-      "instance.task",
-    );
-  const data = task.data.safeParse(inst.data);
-  if (!data.success) throw invalid(data.error, ["instance", "data"]);
-  return { id: inst.id, task: inst.task, params: inst.params ?? null, seed: inst.seed, data: data.data };
-}
-
-/** The work of a route that batches: its body's schema, its response's, and what it does with a checked body. */
-interface Operation<B extends ZodType> {
-  body: B;
-  response: z.ZodObject;
-  run(ctx: ServeContext, body: z.output<B>): Promise<unknown>;
-}
-
-function operation<B extends ZodType>(op: Operation<B>): Operation<ZodType> {
-  return op as unknown as Operation<ZodType>;
-}
-
-const generate = operation({
-  body: api.generateBody,
-  response: api.generateResponse,
-  async run(ctx, b) {
-    const task = await taskOf(b.task);
-    const params = resolveParams(task, b.level, b.params ?? {});
-    return { instances: await ctx.checker.generate(task, params, b.count, b.seed) };
-  },
-});
-
-const prompt = operation({
-  body: api.promptBody,
-  response: api.promptResponse,
-  async run(ctx, b) {
-    const task = await taskOf(b.task);
-    const p = await ctx.checker.prompt(task, instanceOf(task, b.instance), b.options ?? {});
-    return { prompt: promptJson(p) };
-  },
-});
-
-const grade = operation({
-  body: api.gradeBody,
-  response: api.gradeResponse,
-  async run(ctx, b) {
-    const task = await taskOf(b.task);
-    const opts = b.maxResponseBytes === undefined ? {} : { maxResponseBytes: b.maxResponseBytes };
-    const g = await ctx.checker.grade(task, instanceOf(task, b.instance), b.text, opts, { strict: true });
-    return { answer: g.answer ?? null, verdict: g.verdict, reward: g.verdict.score };
-  },
-});
-
-const verify = operation({
-  body: api.verifyBody,
-  response: api.verifyResponse,
-  async run(ctx, b) {
-    const task = await taskOf(b.task);
-    const inst = instanceOf(task, b.instance);
-    const answer = task.answer.safeParse(b.answer);
-    if (!answer.success) throw invalid(answer.error, ["answer"]);
-    const verdict = await ctx.checker.verify(task, inst, answer.data, { strict: true });
-    return { verdict, reward: verdict.score };
-  },
-});
-
-const OPERATIONS = { generate, prompt, grade, verify } as const;
-
-/** One body checked and run: a bad body is a 400 naming the field. */
-async function runOperation(ctx: ServeContext, op: Operation<ZodType>, raw: unknown): Promise<unknown> {
-  const body = op.body.safeParse(raw);
-  if (!body.success) throw invalid(body.error);
-  return op.run(ctx, body.data);
-}
-
-function single(name: keyof typeof OPERATIONS, summary: string): Route {
+function single(name: OperationName, summary: string): Route {
   const op = OPERATIONS[name];
   return {
     method: "POST",
     path: `/v1/${name}`,
     summary,
     body: op.body,
+    raw: true,
     response: op.response,
-    handle: async (ctx, _params, body) => ok(await op.run(ctx, body)),
+    handle: async (ctx, _params, text) =>
+      fromJob(await ctx.checker.textJob(`one:${name}`, text as string), ctx),
   };
 }
 
-function batch(name: keyof typeof OPERATIONS): Route {
+function batch(name: OperationName): Route {
   const op = OPERATIONS[name];
   return {
     method: "POST",
     path: `/v1/batch/${name}`,
     summary: `Many /v1/${name} requests at once (at most ${api.MAX_BATCH}), run concurrently; one result per item, in order.`,
     body: api.batchBody,
+    raw: true,
     documentedBody: api.batchBody.extend({ items: op.body.array().max(api.MAX_BATCH) }),
     response: api.batchResponse(op.response),
-    async handle(ctx, _params, raw) {
-      const { items } = api.batchBody.parse(raw);
-      if (name === "generate") {
-        const total = items.reduce<number>((n, item) => n + countOf(item), 0);
-        if (total > api.MAX_BATCH_INSTANCES)
-          throw new ApiError(
-            400,
-            "invalid_body",
-            `the batch asks for ${total} instances, over ${api.MAX_BATCH_INSTANCES}`,
-            "items",
-          );
-      }
+    async handle(ctx, _params, text) {
+      const split = fromJob(await ctx.checker.textJob(`split:${name}`, text as string), ctx);
+      if (split.status !== 200) return split;
+      const items = split.json === "" ? [] : split.json.split(ITEM_SEPARATOR);
       const results = await Promise.all(
         items.map(async (item) => {
           try {
-            return { ok: true, ...((await runOperation(ctx, op, item)) as object) };
+            return fromJob(await ctx.checker.textJob(`item:${name}`, item), ctx).json;
           } catch (e) {
-            return { ok: false, ...toApiError(e, ctx.bug).body() };
+            return JSON.stringify({ ok: false, ...toApiError(e, ctx.bug).body() });
           }
         }),
       );
-      return ok({ results });
+      return { status: 200, json: `{"results":[${results.join(",")}]}` };
     },
   };
-}
-
-function countOf(item: unknown): number {
-  const count = (item as { count?: unknown } | null)?.count;
-  return typeof count === "number" && Number.isFinite(count) ? Math.max(1, count) : 1;
 }
 
 const taskLists = new WeakMap<ServeContext, Promise<z.infer<typeof api.tasksResponse>>>();

@@ -6,7 +6,8 @@ import { InputError } from "../core/errors.ts";
 import { type Checker, createChecker } from "../eval/pool/index.ts";
 import { CATALOG_MODULE, registerAllTasks } from "../suites/catalog.ts";
 import { ApiError, invalid, toApiError } from "./errors.ts";
-import { discardRest, parseJson, readBody, sendJson, TooLarge } from "./http.ts";
+import { discardRest, parseJson, readBody, sendJson, sendJsonText, TooLarge } from "./http.ts";
+import { TEXT_JOBS_MODULE } from "./jobs.ts";
 import { openApiDocument } from "./openapi.ts";
 import { match, ROUTES, type ServeContext } from "./routes.ts";
 import { Sessions } from "./sessions.ts";
@@ -93,6 +94,7 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serve> {
 
   const checker: Checker = createChecker({
     tasks: opts.tasks ?? CATALOG_MODULE,
+    textJobs: TEXT_JOBS_MODULE,
     size: workers,
     jobTimeoutMs: positive("jobTimeoutMs", opts.jobTimeoutMs, DEFAULT_JOB_TIMEOUT_MS, 1),
   });
@@ -126,8 +128,9 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serve> {
     const { route, params } = matched;
     let body: unknown;
     if (route.body) {
-      const raw = parseJson(await readBody(req, maxBody, (n) => (seen.in = n)));
-      const checked = route.body.safeParse(raw);
+      const text = (await readBody(req, maxBody, (n) => (seen.in = n))).toString("utf8");
+      if (route.raw) return route.handle(ctx, params, text);
+      const checked = route.body.safeParse(parseJson(text));
       if (!checked.success) throw invalid(checked.error);
       body = checked.data;
     }
@@ -157,7 +160,10 @@ export async function startServe(opts: ServeOptions = {}): Promise<Serve> {
     answer(req, seen)
       .then(
         (a) => {
-          out = sendJson(res, a.status, a.body, extra());
+          out =
+            "json" in a
+              ? sendJsonText(res, a.status, a.json, extra())
+              : sendJson(res, a.status, a.body, extra());
         },
         (e: unknown) => {
           const err = toApiError(e, bug);

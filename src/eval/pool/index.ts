@@ -20,10 +20,11 @@ export function createChecker(opts: CheckerOptions): Checker {
   const size = opts.size ?? availableParallelism();
   if (!Number.isInteger(size) || size < 0)
     throw new Error(`checker size must be a whole number ≥ 0, got ${size}`);
-  if (size === 0) return inlineChecker();
+  if (size === 0) return inlineChecker(opts.textJobs);
   return poolChecker({
     size,
     tasks: opts.tasks,
+    ...(opts.textJobs ? { textJobs: opts.textJobs } : {}),
     jobTimeoutMs: opts.jobTimeoutMs ?? 600_000,
     maxMemoryMb: opts.maxMemoryMb ?? defaultMaxMemoryMb(size),
   });

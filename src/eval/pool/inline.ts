@@ -2,7 +2,16 @@ import { InputError } from "../../core/errors.ts";
 import { JobError } from "./errors.ts";
 import { episodeHandle } from "./handle.ts";
 import type { Checker } from "./types.ts";
-import { combineWork, generateWork, gradeWork, LiveEpisode, promptWork, verifyWork } from "./work.ts";
+import {
+  combineWork,
+  generateWork,
+  gradeWork,
+  LiveEpisode,
+  loadTextJobs,
+  promptWork,
+  type TextJobs,
+  verifyWork,
+} from "./work.ts";
 
 /** What a generate or prompt job threw, as the pool reports it. */
 function jobError(stage: string, e: unknown): JobError {
@@ -11,8 +20,9 @@ function jobError(stage: string, e: unknown): JobError {
 }
 
 /** A checker that runs every job on the calling thread, with the task objects as given. */
-export function inlineChecker(): Checker {
+export function inlineChecker(textJobsUrl?: string): Checker {
   let closed = false;
+  let textJobs: Promise<TextJobs> | undefined;
   const open = () => {
     if (closed) throw new Error("the checker is closed");
   };
@@ -39,6 +49,16 @@ export function inlineChecker(): Checker {
         return promptWork(task, instance, opts);
       } catch (e) {
         throw jobError("building the prompt", e);
+      }
+    },
+    async textJob(kind, input) {
+      open();
+      if (!textJobsUrl) throw new JobError("task", "the checker was given no text jobs module");
+      textJobs ??= loadTextJobs(textJobsUrl);
+      try {
+        return await (await textJobs)(kind, input);
+      } catch (e) {
+        throw jobError("the job", e);
       }
     },
     async warm() {},

@@ -53,11 +53,13 @@ const STAGE: Record<Job["kind"], string> = {
   step: "the environment's step",
   legal: "listing legal actions",
   reference: "the reference action",
+  text: "the job",
 };
 
 export interface PoolSettings {
   size: number;
   tasks: string;
+  textJobs?: string;
   jobTimeoutMs: number;
   maxMemoryMb: number;
 }
@@ -86,7 +88,11 @@ export function poolChecker(settings: PoolSettings): Checker {
   const seconds = Math.round(settings.jobTimeoutMs / 100) / 10;
 
   function spawn(): void {
-    const init: WorkerInit = { tasks: settings.tasks, unisolatedCode: unisolatedCodeAllowed() };
+    const init: WorkerInit = {
+      tasks: settings.tasks,
+      unisolatedCode: unisolatedCodeAllowed(),
+      ...(settings.textJobs ? { textJobs: settings.textJobs } : {}),
+    };
     const slot: Slot = {
       worker: startWorker(init, settings.maxMemoryMb),
       ready: false,
@@ -317,6 +323,10 @@ export function poolChecker(settings: PoolSettings): Checker {
     async prompt(task, instance, opts = {}) {
       const job: Job = { kind: "prompt", task: task.id, instance, opts };
       return outcome(job, await submit(job)) as Prompt;
+    },
+    async textJob(name, input) {
+      const job: Job = { kind: "text", name, input };
+      return outcome(job, await submit(job)) as string;
     },
     warm() {
       if (closed) return Promise.reject(new Error("the checker is closed"));

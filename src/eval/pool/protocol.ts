@@ -19,7 +19,8 @@ export type Job =
   | { kind: "open"; task: string; instance: Instance; envOptions?: Record<string, unknown>; episode: number }
   | { kind: "step"; episode: number; reply: string; maxResponseBytes?: number }
   | { kind: "legal"; episode: number }
-  | { kind: "reference"; episode: number };
+  | { kind: "reference"; episode: number }
+  | { kind: "text"; name: string; input: string };
 
 /**
  * An instance on the wire: its number, with its data only the first time a thread sees it, so
@@ -55,6 +56,8 @@ export type Reply =
 
 export interface WorkerInit {
   tasks: string;
+  /** The module of text jobs (CheckerOptions.textJobs), if any. */
+  textJobs?: string;
   /** The calling thread's --unsafe-verifiers setting (core/untrusted.ts), which a worker does not share. */
   unisolatedCode: boolean;
 }

@@ -16,6 +16,12 @@ export interface CheckerOptions {
    * taken as given.
    */
   tasks: string;
+  /**
+   * URL of an ES module exporting `runTextJob(kind: string, input: string): Promise<string>`, for
+   * work a layer above defines (the reward service parses, checks and runs whole requests in the
+   * threads). Imported in each worker after the tasks module; in the calling thread when size is 0.
+   */
+  textJobs?: string;
   /** A job (one grade, one combine, one environment call) running longer than this is an error and its worker is replaced. */
   jobTimeoutMs?: number;
   /**
@@ -62,6 +68,12 @@ export interface Checker {
   generate(task: AnyTask, params: unknown, count: number, seed: string): Promise<Instance[]>;
   /** core/prompt-template.ts buildPrompt without a template (images carry Uint8Array data); rejects as `generate` does. */
   prompt(task: AnyTask, instance: Instance, opts?: Omit<PromptOptions, "template">): Promise<Prompt>;
+  /**
+   * The `textJobs` module's runTextJob(kind, input), text in and text out (no object is cloned
+   * between threads). Rejects with a JobError: `task` for what it throws (or when there is no such
+   * module), `timeout` or `lost`.
+   */
+  textJob(kind: string, input: string): Promise<string>;
   /** task.judge.combine(instance, verdict, grade, note); a throw is an `error` verdict. */
   combine(
     task: AnyTask,

@@ -42,6 +42,15 @@ export function combineWork(
   }
 }
 
+export type TextJobs = (kind: string, input: string) => Promise<string>;
+
+/** The runTextJob of a text jobs module (CheckerOptions.textJobs). */
+export async function loadTextJobs(url: string): Promise<TextJobs> {
+  const mod = (await import(url)) as { runTextJob?: TextJobs };
+  if (typeof mod.runTextJob !== "function") throw new Error(`${url} exports no runTextJob()`);
+  return mod.runTextJob;
+}
+
 /** What the caller's side of an episode starts from. */
 export interface Opened {
   instructions: string;

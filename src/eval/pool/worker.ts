@@ -4,7 +4,15 @@ import { loadTask } from "../../core/registry.ts";
 import type { Instance } from "../../core/task.ts";
 import { allowUnisolatedCode } from "../../core/untrusted.ts";
 import type { InstanceRef, Reply, Request, WireJob, WorkerInit } from "./protocol.ts";
-import { combineWork, generateWork, gradeWork, LiveEpisode, promptWork, verifyWork } from "./work.ts";
+import {
+  combineWork,
+  generateWork,
+  gradeWork,
+  LiveEpisode,
+  loadTextJobs,
+  promptWork,
+  verifyWork,
+} from "./work.ts";
 
 /** A checker thread: imports the tasks module, then runs the jobs the pool sends, one at a time. */
 
@@ -16,6 +24,7 @@ const mod = (await import(init.tasks)) as { registerAllTasks?: () => void };
 if (typeof mod.registerAllTasks !== "function")
   throw new Error(`${init.tasks} exports no registerAllTasks()`);
 mod.registerAllTasks();
+const textJobs = init.textJobs ? await loadTextJobs(init.textJobs) : undefined;
 
 const episodes = new Map<number, LiveEpisode>();
 /** One copy of each instance, by reference number: tasks keep caches on their instances. */
@@ -57,6 +66,9 @@ async function run(job: WireJob): Promise<unknown> {
       return episode(job.episode).legalActions();
     case "reference":
       return episode(job.episode).referenceAction();
+    case "text":
+      if (!textJobs) throw new Error("the checker was given no text jobs module");
+      return textJobs(job.name, job.input);
   }
 }
 
