@@ -229,6 +229,25 @@ describe("a pooled checker", () => {
   });
 
   // Last: it closes the shared pool.
+  it("runs text jobs of its module, text in and out, with the limits of any job", async () => {
+    const textJobs = new URL("../../../test/support/text-jobs.ts", import.meta.url).href;
+    const threads = createChecker({ tasks: TASKS, size: 1, jobTimeoutMs: 500, textJobs });
+    try {
+      for (const checker of [threads, createChecker({ tasks: TASKS, size: 0, textJobs })]) {
+        expect(await checker.textJob("upper", "plumb ✓")).toBe("PLUMB ✓");
+        await expect(checker.textJob("nothing", "")).rejects.toMatchObject({
+          reason: "task",
+          message: expect.stringMatching(/no job nothing/),
+        });
+      }
+      await expect(threads.textJob("spin", "")).rejects.toMatchObject({ reason: "timeout" });
+      expect(await threads.textJob("upper", "after")).toBe("AFTER");
+      await expect(pool.textJob("upper", "x")).rejects.toMatchObject({ message: /no text jobs module/ });
+    } finally {
+      await threads.close();
+    }
+  });
+
   it("abandons jobs in flight at close, stops every thread and rejects later jobs", async () => {
     const beat = sharedInstance();
     await pool.grade(byId("test/heartbeat"), beat.instance, "x");
