@@ -419,7 +419,7 @@ export class Store {
     const readonly = opts.readonly ?? false;
     const sql = PostgresSql.open(url, source);
     try {
-      migratePostgres(sql, source, !readonly && (opts.create ?? true));
+      migratePostgres(sql, source, { create: !readonly && (opts.create ?? true), readonly });
       if (readonly) sql.exec("SET default_transaction_read_only = on");
       return new Store(source, sql);
     } catch (e) {

@@ -41,13 +41,22 @@ const MIGRATION_LOCK = 0x706c756d62;
  * Brings a PostgreSQL store's schema up to date. The version lives in `plumb_schema`; the advisory
  * lock makes two processes opening a new store at once run each migration once.
  */
-export function migratePostgres(sql: Sql, source: string, create: boolean): void {
+export function migratePostgres(
+  sql: Sql,
+  source: string,
+  mode: { create: boolean; readonly: boolean },
+): void {
   const now = sql.get<{ ok: boolean }>("SELECT to_regclass('plumb_schema') IS NOT NULL AS ok")?.ok
     ? (sql.get<{ version: number }>("SELECT version FROM plumb_schema")?.version ?? 0)
     : null;
   if (now === PG_MIGRATIONS.length) return;
   if (now !== null && now > PG_MIGRATIONS.length) throw newer(now, source);
-  if (now === null && !create) throw new InputError("holds no Plumb store", { source });
+  if (now === null && !mode.create) throw new InputError("holds no Plumb store", { source });
+  if (mode.readonly)
+    throw new InputError(
+      "has another store schema than this version of Plumb: open it once with a command that writes (plumb run) to upgrade it",
+      { source },
+    );
   sql.transaction(() => {
     sql.get("SELECT pg_advisory_xact_lock(?)", [MIGRATION_LOCK]);
     sql.exec("CREATE TABLE IF NOT EXISTS plumb_schema (version BIGINT NOT NULL)");

@@ -214,6 +214,14 @@ describe.skipIf(!postgresAvailable())("the PostgreSQL store", () => {
     const reader = stores.open(url, { readonly: true });
     expect(reader.samples("r")).toHaveLength(1);
     expect(() => reader.openRun("s", null)).toThrow(/read-only/);
+    // A store of an older schema: read-only refuses it; a writer brings it up to date.
+    const older = new pg.Client({ connectionString: url });
+    await older.connect();
+    await older.query("DROP TABLE claims; UPDATE plumb_schema SET version = 4");
+    await older.end();
+    expect(() => Store.open(url, { readonly: true })).toThrow(/another store schema/);
+    stores.open(url).close();
+    expect(stores.open(url, { readonly: true }).claimsLeft("r")).toEqual({ open: 0, free: 0 });
     const empty = await freshDatabase();
     expect(() => Store.open(empty, { create: false })).toThrow(/holds no Plumb store/);
     const foreign = await freshDatabase();
