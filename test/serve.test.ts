@@ -320,12 +320,20 @@ describe("plumb serve", () => {
       status: 200,
       body: { reward: 0, verdict: { failure: { kind: "parse" } } },
     });
-    // Deep but well-formed params travel to the worker (structured clone) and back in the answer.
+    // Deep but well-formed params: read on a worker thread, whatever the answer.
     const nested = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
     const withParams = JSON.stringify({ ...sparcInstances[0], params: "@" }).replace('"@"', nested);
     const text = JSON.stringify(solvedText(sparc, sparcInstances[0] as Instance));
     const deepData = await post("/v1/grade", `{"task":"sparc","instance":${withParams},"text":${text}}`);
     expect([200, 400, 500]).toContain(deepData.status);
+    // In a batch, an item too deep to hand to a thread fails alone; the others are graded.
+    const deepBatch = await post(
+      "/v1/batch/grade",
+      `{"items":[{"task":"sparc","instance":${withParams},"text":${text}},{"task":"sparc","instance":${JSON.stringify(sparcInstances[0])},"text":${text}}]}`,
+    );
+    expect(deepBatch.status).toBe(200);
+    expect(deepBatch.body.results[0]).toMatchObject({ ok: false, error: { status: 400, field: "items.0" } });
+    expect(deepBatch.body.results[1]).toMatchObject({ ok: true, verdict: { passed: true } });
     expect((await call("GET", "/v1/health")).status).toBe(200);
   });
 

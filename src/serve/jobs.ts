@@ -10,8 +10,9 @@ import { OPERATIONS, type OperationName, runOperation } from "./operations.ts";
  * text comes in, is parsed, checked and run on the thread, and the answer goes back as text, so
  * the HTTP thread neither parses, checks nor copies objects. Kinds, for each operation NAME:
  * - `one:NAME`: a request's body; its answer.
- * - `split:NAME`: a batch's body, checked; its items, each as JSON, joined by U+0000 (which JSON
- *   text never holds raw), for the HTTP thread to share out between threads.
+ * - `split:NAME`: a batch's body, checked; its items joined by U+0000 (which JSON text never holds
+ *   raw), for the HTTP thread to share out between threads: each `?` and its JSON, to run, or `!`
+ *   and its result, when the item could not even be written back (nested too deeply).
  * - `item:NAME`: one item; its result (`ok` true, or false with the error), always status 200.
  * An answer is `STATUS\nBUG\nBODY`: BUG is empty, or the JSON string of a bug's stack for the HTTP
  * thread to log.
@@ -22,6 +23,9 @@ export const TEXT_JOBS_MODULE = import.meta.url;
 const here = createChecker({ tasks: CATALOG_MODULE, size: 0 });
 
 export const ITEM_SEPARATOR = "\u0000";
+/** What a batch's item starts with: its JSON follows, to run; or its result, already decided. */
+export const TO_RUN = "?";
+export const DECIDED = "!";
 
 export async function runTextJob(kind: string, input: string): Promise<string> {
   const at = kind.indexOf(":");
@@ -72,7 +76,21 @@ function splitBatch(name: OperationName, raw: unknown): string {
         "items",
       );
   }
-  return items.map((item) => JSON.stringify(item)).join(ITEM_SEPARATOR);
+  return items
+    .map((item, i) => {
+      try {
+        return `${TO_RUN}${JSON.stringify(item)}`;
+      } catch {
+        const error = new ApiError(
+          400,
+          "invalid_body",
+          "the item is nested too deeply to read",
+          `items.${i}`,
+        );
+        return `${DECIDED}${JSON.stringify({ ok: false, ...error.body() })}`;
+      }
+    })
+    .join(ITEM_SEPARATOR);
 }
 
 function countOf(item: unknown): number {

@@ -4,7 +4,7 @@ import type { AnyTask } from "../core/task.ts";
 import type { Checker } from "../eval/pool/index.ts";
 import * as api from "./api.ts";
 import { ApiError, toApiError } from "./errors.ts";
-import { ITEM_SEPARATOR } from "./jobs.ts";
+import { DECIDED, ITEM_SEPARATOR, TO_RUN } from "./jobs.ts";
 import { instanceOf, OPERATIONS, type OperationName, taskOf } from "./operations.ts";
 import type { Sessions } from "./sessions.ts";
 
@@ -80,8 +80,9 @@ function batch(name: OperationName): Route {
       const items = split.json === "" ? [] : split.json.split(ITEM_SEPARATOR);
       const results = await Promise.all(
         items.map(async (item) => {
+          if (item.startsWith(DECIDED)) return item.slice(DECIDED.length);
           try {
-            return fromJob(await ctx.checker.textJob(`item:${name}`, item), ctx).json;
+            return fromJob(await ctx.checker.textJob(`item:${name}`, item.slice(TO_RUN.length)), ctx).json;
           } catch (e) {
             return JSON.stringify({ ok: false, ...toApiError(e, ctx.bug).body() });
           }
