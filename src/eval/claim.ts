@@ -23,8 +23,6 @@ export interface Claim {
   resumed: boolean;
   /** Stops the heartbeat and gives the run up (status is left to the caller). */
   release(): void;
-  /** False once another process took the run over (the lease lapsed unnoticed). */
-  held(): boolean;
   /** On a shared store: this process's share of the run's samples, claimed as it goes. */
   samples?: SampleClaims;
 }
@@ -87,7 +85,6 @@ export async function claimRun(
       if (held) store.releaseLease(name, owner.id);
       held = false;
     },
-    held: () => held,
   };
 }
 
@@ -147,7 +144,6 @@ function joinRun(store: Store, name: string, spec: RunSpec, owner: LeaseOwner, o
       store.releaseClaims(name, owner);
       store.releaseLease(name, owner.id);
     },
-    held: () => !released,
     samples: sampleClaims(store, name, owner),
   };
 }
