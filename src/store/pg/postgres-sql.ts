@@ -1,6 +1,7 @@
 import { InputError } from "../../core/errors.ts";
 import type { Dialect, Params, Sql } from "../sql.ts";
 import { PgConnection, PgError } from "./connection.ts";
+import { rowFromPostgres, toPostgres } from "./nul.ts";
 import { type Translated, translate, values } from "./params.ts";
 
 const JUDGE = "judge::json";
@@ -58,14 +59,20 @@ export class PostgresSql implements Sql {
 
   private query(sql: string, params: Params, rowMode?: "array") {
     const t = this.translation(sql);
-    return this.connection.query(t.text, values(t, params), rowMode ? { rowMode } : undefined);
+    const result = this.connection.query(
+      t.text,
+      values(t, params).map(toPostgres),
+      rowMode ? { rowMode } : undefined,
+    );
+    for (const row of result.rows) rowFromPostgres(row);
+    return result;
   }
 
   runAll(statements: readonly (readonly [sql: string, params: Params])[]): void {
     this.connection.queryBatch(
       statements.map(([sql, params]) => {
         const t = this.translation(sql);
-        return { text: t.text, params: values(t, params) };
+        return { text: t.text, params: values(t, params).map(toPostgres) };
       }),
     );
   }

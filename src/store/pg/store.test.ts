@@ -119,9 +119,21 @@ describe.skipIf(!postgresAvailable())("the PostgreSQL store", () => {
         { hash: "h1", instance: instance("1") },
       ]);
       await store.save(sample(), [step(0), step(1), step(2)]);
+      // Model text may hold U+0000, which PostgreSQL's text cannot: it must come back exactly.
+      const odd = "a\u0000b\uE000c\uE0000\uE000\uE000 \u0000";
       await store.save(
-        sample({ key: "b", model: "m2", level: "hard", passed: true, score: 1, failureKind: null }),
+        sample({
+          key: "b",
+          model: "m2",
+          level: "hard",
+          passed: true,
+          score: 1,
+          failureKind: null,
+          text: odd,
+          reasoning: odd,
+        }),
       );
+      expect(store.sample("r1", "b")).toMatchObject({ text: odd, reasoning: odd });
       await store.save(
         sample({ key: "c", status: "error", verdict: null, score: null, passed: null, failureKind: null }),
       );
